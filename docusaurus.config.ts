@@ -1,0 +1,123 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {loadIdentity, resolveSpecPaths} from './plugins/api-reference/identity';
+
+/**
+ * Site constants live here; the provider's identity (title, contact address,
+ * hosts, status page) is read from the API documents so there is one source of truth.
+ */
+const specPaths = resolveSpecPaths(__dirname);
+const identity = loadIdentity(specPaths);
+
+/**
+ * Optional announcement bar: set `ANNOUNCEMENT` (HTML) at build time to show it,
+ * `ANNOUNCEMENT_ID` to make a new announcement reappear for readers who closed an
+ * earlier one. Off by default.
+ */
+const announcement = process.env.ANNOUNCEMENT?.trim();
+
+const config: Config = {
+  title: identity.title,
+  tagline: `Guides and reference for the ${identity.title}`,
+  url: process.env.SITE_URL ?? 'https://docs.example.com',
+  baseUrl: '/',
+  trailingSlash: false,
+  favicon: 'img/favicon.svg',
+
+  // The specification wants broken links, anchors and duplicate routes to only warn;
+  // the site's own link crawler (tests) proves there are none.
+  onBrokenLinks: 'warn',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    hooks: {onBrokenMarkdownLinks: 'warn'},
+  },
+
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          routeBasePath: 'docs',
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: false,
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    ['./plugins/api-reference/index.ts', {specPaths, identity}],
+    // The docs root has no page of its own: a reader opening /docs lands on the intro.
+    ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
+  ],
+
+  themeConfig: {
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: true,
+      respectPrefersColorScheme: false,
+    },
+    ...(announcement
+      ? {
+          announcementBar: {
+            id: process.env.ANNOUNCEMENT_ID ?? 'announcement',
+            content: announcement,
+            isCloseable: true,
+          },
+        }
+      : {}),
+    navbar: {
+      title: identity.title,
+      hideOnScroll: true,
+      logo: {alt: `${identity.providerName} logo`, src: 'img/logo.svg', width: 32, height: 32},
+      items: [
+        {type: 'docSidebar', sidebarId: 'guides', label: 'Guides', position: 'left'},
+        {to: '/rest', label: 'REST', position: 'left'},
+        {to: '/docs/ws', label: 'WebSocket', position: 'left'},
+        {to: '/version-history', label: 'Version history', position: 'left'},
+        ...(identity.statusUrl
+          ? [{href: identity.statusUrl, label: 'Status', position: 'right' as const}]
+          : []),
+      ],
+    },
+    footer: {
+      style: 'light',
+      links: [
+        {
+          title: 'Documentation',
+          items: [
+            {label: 'Guides', to: '/docs/intro'},
+            {label: 'REST', to: '/rest'},
+            {label: 'WebSocket', to: '/docs/ws'},
+            {label: 'Version history', to: '/version-history'},
+          ],
+        },
+        {
+          title: 'Support',
+          items: [
+            {label: 'Contact', href: `mailto:${identity.contactEmail}`},
+            ...(identity.statusUrl ? [{label: 'Status', href: identity.statusUrl}] : []),
+          ],
+        },
+        {
+          title: 'Legal',
+          items: [{label: 'Licenses', to: '/legal/licenses'}],
+        },
+      ],
+      copyright: `Copyright © 2025 ${identity.providerName}`,
+    },
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    prism: {
+      theme: prismThemes.github,
+      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'csharp'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

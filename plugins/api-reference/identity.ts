@@ -1,0 +1,147 @@
+/**
+ * The provider's identity (title, contact, hosts, status page) is not configured
+ * anywhere in the site: it is read from the API documents, so that changing the
+ * documents and rebuilding changes every page. This module is Node-only (build time).
+ */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse} from 'yaml';
+
+/** One server of the REST or WebSocket API, in the order the document lists it. */
+export interface ServerIdentity {
+  /** Stable key: the AsyncAPI server name or the OpenAPI `x-environment`. */
+  key: string;
+  /** Human name, e.g. "Pre-production". */
+  name: string;
+  /** Absolute URL: https://… for REST, wss://… for WebSocket. */
+  url: string;
+  /** The documentation's default environment (the first server listed). */
+  isDefault: boolean;
+}
+
+export interface SiteIdentity {
+  /** `info.title` of the OpenAPI document: the site title. */
+  title: string;
+  /** `info.x-provider-name`, falling back to the title. */
+  providerName: string;
+  /** `info.contact.email`. */
+  contactEmail: string;
+  /** `info.x-status-page`, when the document gives one. */
+  statusUrl: string | null;
+  /** `info.version` of the OpenAPI document. */
+  apiVersion: string;
+  restServers: ServerIdentity[];
+  wsServers: ServerIdentity[];
+}
+
+/** Where the two API documents are read from; overridable for trying other documents. */
+export interface SpecPaths {
+  openapi: string;
+  asyncapi: string;
+}
+
+/**
+ * `OPENAPI_FILE` and `ASYNCAPI_FILE` point the build at other documents without
+ * editing a file (relative paths are taken from the site directory).
+ */
+export function resolveSpecPaths(siteDir: string, env: NodeJS.ProcessEnv = process.env): SpecPaths {
+  const pick = (value: string | undefined, fallback: string): string =>
+    path.resolve(siteDir, value !== undefined && value !== '' ? value : fallback);
+  return {
+    openapi: pick(env.OPENAPI_FILE, 'specs/openapi.yaml'),
+    asyncapi: pick(env.ASYNCAPI_FILE, 'specs/asyncapi.yaml'),
+  };
+}
+
+type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads a YAML or JSON document; a missing or unparsable file names the file. */
+export function readDocument(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read API document ${file}: ${(error as Error).message}`);
+  }
+  let value: Json;
+  try {
+    value = parse(text, {maxAliasCount: 1000}) as Json;
+  } catch (error) {
+    throw new Error(`${file}: not valid YAML or JSON: ${(error as Error).message}`);
+  }
+  if (!isRecord(value)) {
+    throw new Error(`${file}: the document must be an object at its root (JSON pointer "")`);
+  }
+  return value;
+}
+
+function requireString(doc: Record<string, unknown>, pointer: string[], file: string): string {
+  let node: unknown = doc;
+  for (const key of pointer) {
+    node = isRecord(node) ? node[key] : undefined;
+  }
+  if (typeof node !== 'string' || node.trim() === '') {
+    throw new Error(
+      `${file}: missing required string at JSON pointer "/${pointer.join('/')}" (the site's identity is read from it)`,
+    );
+  }
+  return node;
+}
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function restServers(doc: Record<string, unknown>): ServerIdentity[] {
+  const servers = Array.isArray(doc.servers) ? doc.servers : [];
+  return servers.filter(isRecord).flatMap((server, index) => {
+    const url = optionalString(server.url);
+    if (url === null) return [];
+    const key = optionalString(server['x-environment']) ?? `server-${index + 1}`;
+    const name = optionalString(server.description) ?? url;
+    return [{key, name, url, isDefault: index === 0}];
+  });
+}
+
+function wsServers(doc: Record<string, unknown> | null): ServerIdentity[] {
+  if (doc === null || !isRecord(doc.servers)) return [];
+  return Object.entries(doc.servers).flatMap(([key, server], index) => {
+    if (!isRecord(server)) return [];
+    const host = optionalString(server.host);
+    if (host === null) return [];
+    const protocol = optionalString(server.protocol) ?? 'wss';
+    const pathname = optionalString(server.pathname) ?? '';
+    const name = optionalString(server.title) ?? key;
+    return [{key, name, url: `${protocol}://${host}${pathname}`, isDefault: index === 0}];
+  });
+}
+
+/** Builds the identity from parsed documents (pure; `file` only names errors). */
+export function identityFromDocuments(
+  openapi: Record<string, unknown>,
+  asyncapi: Record<string, unknown> | null,
+  file = 'OpenAPI document',
+): SiteIdentity {
+  const info = isRecord(openapi.info) ? openapi.info : {};
+  const title = requireString(openapi, ['info', 'title'], file);
+  return {
+    title,
+    providerName: optionalString(info['x-provider-name']) ?? title,
+    contactEmail: requireString(openapi, ['info', 'contact', 'email'], file),
+    statusUrl: optionalString(info['x-status-page']),
+    apiVersion: requireString(openapi, ['info', 'version'], file),
+    restServers: restServers(openapi),
+    wsServers: wsServers(asyncapi),
+  };
+}
+
+/** Reads the identity from the documents the build uses. */
+export function loadIdentity(paths: SpecPaths): SiteIdentity {
+  const openapi = readDocument(paths.openapi);
+  const asyncapi = readDocument(paths.asyncapi);
+  return identityFromDocuments(openapi, asyncapi, paths.openapi);
+}
