@@ -1,0 +1,147 @@
+/**
+ * Builds of a throw-away copy of the site, to prove what the specification says
+ * about configuration errors (section 5) and about the identity living in one
+ * place. One shared copy; node_modules is linked, not copied.
+ */
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {parse, stringify} from 'yaml';
+
+const ROOT = path.resolve(__dirname, '../..');
+const COPIED = ['docs', 'src', 'static', 'plugins', 'specs', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json'];
+let site = '';
+
+interface BuildResult {
+  status: number | null;
+  output: string;
+}
+
+function build(args: string[], env: Record<string, string> = {}): BuildResult {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', ...args], {
+    cwd: site,
+    env: {...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1'},
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+}
+
+/** A config that imports the real one and changes one thing. */
+function writeConfig(name: string, body: string): string {
+  const file = path.join(site, name);
+  writeFileSync(
+    file,
+    `import base from './docusaurus.config';\nconst config = structuredClone(base);\n${body}\nexport default config;\n`,
+  );
+  return file;
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true, recursive: true})
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+beforeAll(() => {
+  site = mkdtempSync(path.join(tmpdir(), 'site-copy-'));
+  for (const entry of COPIED) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+});
+
+afterAll(() => {
+  if (site) rmSync(site, {recursive: true, force: true});
+});
+
+describe('configuration errors are developer errors (the build fails with Docusaurus\'s message)', () => {
+  test('an unknown navbar item type', () => {
+    const config = writeConfig(
+      'bad-navbar.config.ts',
+      `(config.themeConfig as {navbar: {items: unknown[]}}).navbar.items.push({type: 'notAType', label: 'X', position: 'left'});`,
+    );
+    const result = build(['--config', config, '--out-dir', 'out-bad-navbar']);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('Bad navbar item type notAType');
+  });
+
+  test('an unknown docs version in the version dropdown', () => {
+    const config = writeConfig(
+      'bad-version.config.ts',
+      `(config.themeConfig as {navbar: {items: unknown[]}}).navbar.items.push({type: 'docsVersionDropdown', versions: ['9.9.9'], position: 'right'});`,
+    );
+    const result = build(['--config', config, '--out-dir', 'out-bad-version']);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("No docs version exist for name '9.9.9'");
+  });
+
+  test('a sidebar category with nothing to link to', () => {
+    writeFileSync(
+      path.join(site, 'bad-sidebars.ts'),
+      `export default {guides: ['intro', {type: 'category', label: 'Empty', items: []}]};\n`,
+    );
+    const config = writeConfig(
+      'bad-sidebar.config.ts',
+      `(config.presets as [string, {docs: {sidebarPath: string}}][]).forEach(([, options]) => { options.docs.sidebarPath = './bad-sidebars.ts'; });`,
+    );
+    const result = build(['--config', config, '--out-dir', 'out-bad-sidebar']);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('Sidebar category Empty has neither any subitem nor a link');
+  });
+});
+
+describe('a build with other identity values and a broken link', () => {
+  let result: BuildResult;
+  let outDir = '';
+  const original = parse(readFileSync(path.join(ROOT, 'specs/openapi.yaml'), 'utf8')) as {
+    info: {title: string; contact: {email: string}; 'x-status-page': string; 'x-provider-name': string};
+    servers: {url: string}[];
+  };
+  const changed = {
+    title: 'Changed Identity Trading API',
+    email: 'changed-contact@example.org',
+    status: 'https://changed-status.example.org',
+    host: 'https://changed-preprod.example.org',
+  };
+
+  beforeAll(() => {
+    const doc = structuredClone(original);
+    doc.info.title = changed.title;
+    doc.info.contact.email = changed.email;
+    doc.info['x-status-page'] = changed.status;
+    const [first] = doc.servers;
+    if (first === undefined) throw new Error('specs/openapi.yaml lists no server');
+    first.url = changed.host;
+    const file = path.join(site, 'changed-openapi.yaml');
+    writeFileSync(file, stringify(doc));
+    mkdirSync(path.join(site, 'docs'), {recursive: true});
+    writeFileSync(
+      path.join(site, 'docs/broken_link.md'),
+      '---\ntitle: Broken link\n---\n\n# Broken link\n\nSee [nowhere](/this/route/does-not-exist).\n',
+    );
+    outDir = path.join(site, 'out-identity');
+    result = build(['--out-dir', outDir], {OPENAPI_FILE: file});
+  });
+
+  test('a broken link only warns: the build succeeds and names the link', () => {
+    expect(result.status, result.output.slice(-3000)).toBe(0);
+    expect(result.output).toMatch(/broken link/i);
+    expect(result.output).toContain('/this/route/does-not-exist');
+  });
+
+  test('every page follows the changed identity and none keeps the old one', () => {
+    // Redirect stubs (/docs → /docs/intro) are not pages: they carry no content.
+    const pages = htmlFiles(outDir).filter((file) => !readFileSync(file, 'utf8').includes('http-equiv="refresh"'));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) {
+      const html = readFileSync(page, 'utf8');
+      const name = path.relative(outDir, page);
+      expect(html, name).toContain(changed.title);
+      expect(html, name).toContain(`mailto:${changed.email}`);
+      expect(html, name).toContain(changed.status);
+      expect(html, name).not.toContain(original.info.title);
+      expect(html, name).not.toContain(original.info.contact.email);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Shared browser-test fixtures. Every test automatically fails when the page
+ * logs a console error, throws an uncaught exception, or requests anything from
+ * another origin (the site makes no network calls of its own). A test that
+ * provokes errors on purpose opts out with `test.use({allowConsoleErrors: true})`.
+ */
+import {test as base, expect, type Page} from '@playwright/test';
+import path from 'node:path';
+import {loadIdentity, resolveSpecPaths, type SiteIdentity} from '../../plugins/api-reference/identity';
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/** The identity the site was built with (the same documents, same env overrides). */
+export function siteIdentity(): SiteIdentity {
+  return loadIdentity(resolveSpecPaths(ROOT));
+}
+
+/** Every route of the specification, with the h1 a reader sees there. */
+export const ROUTES: readonly {path: string; h1: RegExp}[] = [
+  {path: '/', h1: /API/},
+  {path: '/docs/intro', h1: /.+/},
+  {path: '/docs/getting_started', h1: /getting started/i},
+  {path: '/docs/authentication', h1: /authentication/i},
+  {path: '/docs/environments', h1: /environments/i},
+  {path: '/docs/pgp_encryption', h1: /PGP/},
+  {path: '/docs/rest_overview', h1: /REST/},
+  {path: '/docs/websockets', h1: /WebSocket/},
+  {path: '/docs/ws', h1: /WebSocket API reference/},
+  {path: '/rest', h1: /REST API reference/},
+  {path: '/version-history', h1: /Version history/},
+  {path: '/legal/licenses', h1: /Licen[sc]es/},
+];
+
+interface Fixtures {
+  allowConsoleErrors: boolean;
+  pageProblems: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [false, {option: true}],
+  pageProblems: [
+    async ({page, baseURL, allowConsoleErrors}, use) => {
+      const problems: string[] = [];
+      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      page.on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith('data:') || url.startsWith('blob:') || url.startsWith('about:')) return;
+        if (new URL(url).origin !== origin) problems.push(`request to another origin: ${url}`);
+      });
+      if (!allowConsoleErrors) {
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`uncaught exception: ${error.message}`));
+      }
+      await use(problems);
+      expect(problems, 'console errors or requests to other origins').toEqual([]);
+    },
+    {auto: true},
+  ],
+});
+
+export {expect};
+
+/** Navigates and waits until React has hydrated the page (client JS is live). */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('html[data-has-hydrated="true"]');
+}

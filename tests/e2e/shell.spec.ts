@@ -1,0 +1,246 @@
+/**
+ * The site shell as the specification describes it (sections 1, 2, 4, 9) and as
+ * ../shared/SITE-BEHAVIOURS.md lists it, checked in a real browser.
+ */
+import {test, expect, gotoHydrated, ROUTES, siteIdentity} from './fixtures';
+
+const identity = siteIdentity();
+
+test.describe('routes', () => {
+  for (const route of ROUTES) {
+    test(`${route.path} answers 200 with its h1`, async ({page}) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1').first()).toHaveText(route.h1);
+    });
+  }
+
+  test.describe('not found', () => {
+    test.use({allowConsoleErrors: true}); // Chromium logs the 404 document load as an error.
+    test('an unknown path gives the not-found page with status 404', async ({page}) => {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+    });
+  });
+
+  test('/docs lands on the intro', async ({page}) => {
+    await page.goto('/docs');
+    await page.waitForURL('**/docs/intro');
+    await expect(page.locator('h1').first()).toBeVisible();
+  });
+
+  test('title comes from the OpenAPI document and the locale is English', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(new RegExp(identity.title));
+    await expect(page.locator('.navbar__title')).toHaveText(identity.title);
+  });
+});
+
+test.describe('navbar', () => {
+  test('labels, targets and explicit sides', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const nav = page.locator('nav.navbar');
+    const expected: [string, string][] = [
+      ['Guides', '/docs/intro'],
+      ['REST', '/rest'],
+      ['WebSocket', '/docs/ws'],
+      ['Version history', '/version-history'],
+    ];
+    for (const [label, href] of expected) {
+      await expect(
+        nav.locator('.theme-layout-navbar-left').getByRole('link', {name: label, exact: true}),
+      ).toHaveAttribute('href', href);
+    }
+    const status = nav.locator('.theme-layout-navbar-right').getByRole('link', {name: /Status/});
+    expect(identity.statusUrl).not.toBeNull();
+    await expect(status).toHaveAttribute('href', identity.statusUrl ?? '');
+    await expect(status).toHaveAttribute('target', '_blank');
+    await expect(status).toHaveAttribute('rel', /noopener/);
+    await expect(status).toHaveAttribute('rel', /noreferrer/);
+  });
+
+  test('the first sidebar link goes to the intro', async ({page}) => {
+    await gotoHydrated(page, '/docs/authentication');
+    const first = page.locator('.theme-doc-sidebar-menu .menu__link').first();
+    await expect(first).toHaveAttribute('href', '/docs/intro');
+  });
+
+  test('navigation is client-side', async ({page}) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => {
+      (window as unknown as {marker: string}).marker = 'still here';
+    });
+    await page.locator('nav.navbar').getByRole('link', {name: 'Guides', exact: true}).click();
+    await page.waitForURL('**/docs/intro');
+    expect(await page.evaluate(() => (window as unknown as {marker?: string}).marker)).toBe('still here');
+  });
+
+  test('hides on scroll down and returns on scroll up', async ({page}) => {
+    await gotoHydrated(page, '/rest');
+    const navbar = page.locator('nav.navbar');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height, 'the page must be long enough to scroll').toBeGreaterThan(3000);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 1500);
+    await expect(navbar).toHaveClass(/navbar--hidden|navbarHidden/);
+    await expect.poll(async () => (await navbar.boundingBox())?.y ?? 0).toBeLessThan(0);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(async () => (await navbar.boundingBox())?.y ?? -1).toBe(0);
+  });
+});
+
+test.describe('footer', () => {
+  test('contact mailto, documentation links, Legal column and the 2025 copyright', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', {name: 'Contact'})).toHaveAttribute(
+      'href',
+      `mailto:${identity.contactEmail}`,
+    );
+    for (const [label, href] of [
+      ['Guides', '/docs/intro'],
+      ['REST', '/rest'],
+      ['WebSocket', '/docs/ws'],
+      ['Version history', '/version-history'],
+    ]) {
+      await expect(footer.getByRole('link', {name: label, exact: true})).toHaveAttribute('href', href);
+    }
+    const legal = footer.locator('.footer__col', {has: page.locator('.footer__title', {hasText: 'Legal'})});
+    await expect(legal.getByRole('link', {name: 'Licenses'})).toHaveAttribute('href', '/legal/licenses');
+    await expect(footer.locator('.footer__copyright')).toHaveText(
+      `Copyright © 2025 ${identity.providerName}`,
+    );
+  });
+});
+
+test.describe('colour mode', () => {
+  test.use({colorScheme: 'dark'});
+  test('stays light under a dark preference, a stored theme and the query parameter; no toggle', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
+    await gotoHydrated(page, '/docs/intro?docusaurus-theme=dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.locator('.navbar').getByRole('button', {name: /dark|light|mode/i})).toHaveCount(0);
+    await expect(page.locator('[class*="colorModeToggle"]')).toHaveCount(0);
+  });
+});
+
+test.describe('keyboard and layout', () => {
+  test('the first Tab focuses the skip link and Enter moves focus into main', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', {name: 'Skip to main content'});
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    // Docusaurus focuses <main> and then drops its temporary tabindex, so the focus
+    // navigation starting point is main: the next Tab lands on main's first control.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+  });
+
+  test('desktop layout above 996 px, mobile at 996 px', async ({page}) => {
+    const hamburger = page.getByRole('button', {name: 'Toggle navigation bar'});
+    await page.setViewportSize({width: 997, height: 800});
+    await gotoHydrated(page, '/docs/intro');
+    await expect(hamburger).toBeHidden();
+    await page.setViewportSize({width: 996, height: 800});
+    await expect(hamburger).toBeVisible();
+  });
+
+  test('mobile sidebar: opens, locks body scroll, secondary menu and back to main menu', async ({page}) => {
+    await page.setViewportSize({width: 800, height: 900});
+    await gotoHydrated(page, '/docs/authentication');
+    await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    // On a docs page the secondary menu (the guides sidebar) shows first.
+    const back = sidebar.getByRole('button', {name: /Back to main menu/});
+    await expect(back).toBeVisible();
+    await expect(sidebar.getByRole('link', {name: 'Getting started'})).toBeVisible();
+    await back.click();
+    await expect(sidebar.locator('.navbar-sidebar__item.menu').first()).toBeVisible();
+    await expect(sidebar.getByRole('link', {name: 'Version history'})).toBeVisible();
+    await page.getByRole('button', {name: 'Close navigation bar'}).click();
+    await expect(sidebar).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+  });
+
+  test('the table of contents lists h2 and h3 only', async ({page}) => {
+    await gotoHydrated(page, '/docs/rest_overview');
+    const toc = page.locator('.table-of-contents');
+    await expect(toc).toBeVisible();
+    const h2h3 = await page
+      .locator('article h2[id], article h3[id]')
+      .evaluateAll((els) => els.map((e) => e.id));
+    const h4 = await page.locator('article h4[id]').evaluateAll((els) => els.map((e) => e.id));
+    expect(h4.length, 'the page needs an h4 for this check').toBeGreaterThan(0);
+    const hrefs = await toc.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(hrefs).toEqual(h2h3.map((id) => `#${id}`));
+  });
+
+  test('one docs version, the current one (Next), with no version badge', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    await expect(page.locator('html')).toHaveClass(/docs-version-current/);
+    await expect(page.locator('.theme-doc-version-badge')).toHaveCount(0);
+    await expect(page.locator('.theme-doc-version-banner')).toHaveCount(0);
+  });
+});
+
+test.describe('progress bar', () => {
+  test('appears on a slow client navigation, without a spinner', async ({page}) => {
+    await gotoHydrated(page, '/');
+    await page.route('**/assets/js/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator('nav.navbar').getByRole('link', {name: 'Version history'}).click();
+    await expect(page.locator('#nprogress .bar')).toBeAttached({timeout: 1400});
+    await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
+    await page.waitForURL('**/version-history');
+    await expect(page.locator('h1')).toHaveText(/Version history/);
+  });
+});
+
+test.describe('crash fallback', () => {
+  test.use({allowConsoleErrors: true}); // the crash is provoked on purpose
+  test('a failing generated page shows "This page crashed." with Try again and the error', async ({page}) => {
+    // Corrupt the /rest page's data chunk(s) (not the main bundle, which holds the
+    // global data): their JSON module becomes null. Set up before the first load
+    // because Docusaurus prefetches route chunks of visible links.
+    let corrupted = 0;
+    await page.route(/\/assets\/js\/(?!main\.|runtime~main\.)[^/]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (!body.includes('restServers')) return route.fulfill({response, body});
+      const patched = body.replace(/JSON\.parse\('(?:[^'\\]|\\.)*'\)/g, (json) => {
+        if (!json.includes('restServers')) return json;
+        corrupted += 1;
+        return `JSON.parse('{"corrupted":true}')`;
+      });
+      return route.fulfill({response, body: patched});
+    });
+    await gotoHydrated(page, '/');
+    await page.locator('nav.navbar').getByRole('link', {name: 'REST', exact: true}).click();
+    await page.waitForURL('**/rest');
+    expect(corrupted).toBeGreaterThan(0);
+    await expect(page.getByText('This page crashed.', {exact: true})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Try again'})).toBeVisible();
+    await expect(page.locator('main, body').getByText(/null/).first()).toBeVisible();
+    // The navbar (outside the failing children) still works.
+    await expect(page.locator('nav.navbar')).toBeVisible();
+  });
+});
+
+test.describe('no network calls of its own', () => {
+  test('every route loads without requests to another origin or console errors', async ({page}) => {
+    for (const route of ROUTES) {
+      await gotoHydrated(page, route.path);
+      await page.waitForLoadState('networkidle');
+    }
+    // The fixture asserts the absence of foreign requests and console errors.
+  });
+});
