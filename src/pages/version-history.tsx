@@ -1,24 +1,94 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
-import {useIdentity} from '@site/src/components/Identity';
+import {ContactEmail, useIdentity} from '@site/src/components/Identity';
+import {InlineCode} from '@site/src/components/Guide';
+import {versionHistory, type VersionEntry} from '@site/src/data/versionHistory';
+import styles from './version-history.module.css';
+
+function formatDate(date: string | null): string {
+  if (date === null) return 'Release date not published';
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});
+}
+
+function Version({entry, current}: {entry: VersionEntry; current: boolean}): ReactNode {
+  const id = `v${entry.version.replace(/\./g, '-')}`;
+  const actions = entry.changes.filter((c) => c.action !== undefined).length;
+  return (
+    <section className={styles.version} aria-labelledby={id}>
+      <Heading as="h2" id={id}>
+        {entry.version}
+        {current ? <span className={styles.badge}>Current</span> : null}
+      </Heading>
+      <p className={styles.meta}>
+        {entry.date === null ? formatDate(null) : <time dateTime={entry.date}>{formatDate(entry.date)}</time>}
+        {actions > 0 ? ` · ${actions} change${actions > 1 ? 's' : ''} need${actions > 1 ? '' : 's'} action` : ''}
+      </p>
+      <ul className={styles.changes}>
+        {entry.changes.map((change) => (
+          <li key={change.summary} className={change.action !== undefined ? styles.actionChange : undefined}>
+            {change.action !== undefined ? <strong className={styles.actionMark}>Action required</strong> : null}
+            <p>
+              <InlineCode text={change.summary} />
+            </p>
+            {change.action !== undefined ? (
+              <p>
+                <InlineCode text={change.action.text} />
+                {change.action.contactProvider === true ? (
+                  <>
+                    {' '}
+                    Contact: <ContactEmail />.
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+            {change.operations !== undefined ? (
+              <p className={styles.refs}>
+                Reference:{' '}
+                {change.operations.map((op, i) => (
+                  <span key={op}>
+                    {i > 0 ? ', ' : ''}
+                    <Link to={`/rest#${op}`}>
+                      <code>{op}</code>
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function VersionHistory(): ReactNode {
   const {title, apiVersion} = useIdentity();
+  const newest = versionHistory[0];
+  if (newest === undefined || newest.version !== apiVersion) {
+    // The data file and the API documents disagree: fail loudly rather than show a wrong history.
+    throw new Error(
+      `The version history (src/data/versionHistory.ts) starts at ${newest?.version ?? 'nothing'}, but the OpenAPI document is at version ${apiVersion}.`,
+    );
+  }
   return (
     <main className="container margin-vert--lg">
       <Heading as="h1">Version history</Heading>
-      <p>
-        The current version of the {title} is <strong>{apiVersion}</strong>. The full history is being
-        written.
+      <p className={styles.lead}>
+        Changes to the {title}, newest first. Changes marked <strong>Action required</strong> need work on your side.
+        Earlier versions have not been published.
       </p>
+      {versionHistory.map((entry, i) => (
+        <Version key={entry.version} entry={entry} current={i === 0} />
+      ))}
     </main>
   );
 }
 
 export default function VersionHistoryPage(): ReactNode {
   return (
-    <Layout title="Version history" description="Changes to the API, version by version.">
+    <Layout title="Version history" description="Changes to the API, version by version, and what integrators must do.">
       <VersionHistory />
     </Layout>
   );

@@ -46,3 +46,12 @@ export function Host({api = 'rest', env}: {readonly api?: 'rest' | 'ws'; readonl
   const server = pickServer(api === 'rest' ? identity.restServers : identity.wsServers, env);
   return <code>{server.url}</code>;
 }
+
+/**
+ * The URL of a server, for components that build code from it (request examples):
+ * the default environment unless `env` names one.
+ */
+export function useServerUrl(api: 'rest' | 'ws' = 'rest', env?: string): string {
+  const identity = useIdentity();
+  return pickServer(api === 'rest' ? identity.restServers : identity.wsServers, env).url;
+}

@@ -1,0 +1,156 @@
+/**
+ * Components for the guide pages. Hosts are never written in a page: examples
+ * are built here from the servers of the API documents (see Identity), so
+ * changing a server in the documents changes every example.
+ */
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import CodeBlock from '@theme/CodeBlock';
+import {useIdentity, useServerUrl} from '@site/src/components/Identity';
+import {errorCatalogue, type ErrorCatalogueEntry} from '@site/src/data/errorCatalogue';
+import {curlCommand, fillHosts, type HttpMethod, type QueryValue} from './curl';
+import styles from './styles.module.css';
+
+export interface RequestExampleProps {
+  method: HttpMethod;
+  /** Concrete path of the request, e.g. `/api/instruments`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** JSON body; validated against the operation's request schema by the guide tests. */
+  body?: unknown;
+  /** Environment key (`x-environment` of the server); the documentation's default when left out. */
+  env?: string;
+  title?: string;
+}
+
+/** A curl command for a REST call on the default (pre-production) host. */
+export function RequestExample({method, path, query, body, env, title}: RequestExampleProps): ReactNode {
+  const base = useServerUrl('rest', env);
+  const spec = {method, path, ...(query !== undefined ? {query} : {}), ...(body !== undefined ? {body} : {})};
+  return (
+    <CodeBlock language="bash" title={title ?? `${method} ${path}`}>
+      {curlCommand(base, spec)}
+    </CodeBlock>
+  );
+}
+
+/**
+ * A code block whose `{{REST_URL}}` and `{{WS_URL}}` placeholders are replaced
+ * by the hosts of the chosen environment (default: the documentation's default).
+ */
+export function HostCode({children, language, title, env}: {
+  children: string;
+  language: string;
+  title?: string;
+  env?: string;
+}): ReactNode {
+  const rest = useServerUrl('rest', env);
+  const ws = useServerUrl('ws', env);
+  return (
+    <CodeBlock language={language} {...(title !== undefined ? {title} : {})}>
+      {fillHosts(children, {rest, ws}).trim()}
+    </CodeBlock>
+  );
+}
+
+/** Renders text in which `backticks` mark code, as the data files write it. */
+export function InlineCode({text}: {text: string}): ReactNode {
+  return text.split(/(`[^`]+`)/).map((part, i) =>
+    part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : part,
+  );
+}
+
+/**
+ * The environments of both APIs, from the servers of the two documents: REST
+ * servers are matched to WebSocket servers by their key (`x-environment` and
+ * the AsyncAPI server name).
+ */
+export function EnvironmentsTable(): ReactNode {
+  const {restServers, wsServers} = useIdentity();
+  // Array.from, not a spread: the client's Babel (loose mode) cannot spread a Set.
+  const keys = Array.from(new Set([...restServers.map((s) => s.key), ...wsServers.map((s) => s.key)]));
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Environment</th>
+          <th scope="col">REST base URL</th>
+          <th scope="col">WebSocket host</th>
+          <th scope="col">Documentation default</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => {
+          const rest = restServers.find((s) => s.key === key);
+          const ws = wsServers.find((s) => s.key === key);
+          const isDefault = rest?.isDefault === true || (rest === undefined && ws?.isDefault === true);
+          return (
+            <tr key={key}>
+              <th scope="row">{rest?.name ?? ws?.name ?? key}</th>
+              <td>{rest !== undefined ? <code>{rest.url}</code> : '—'}</td>
+              <td>{ws !== undefined ? <code>{ws.url}</code> : '—'}</td>
+              <td>{isDefault ? 'Yes' : 'No'}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function sourceLink(source: ErrorCatalogueEntry['sources'][number]): {to: string; label: string} {
+  return source.kind === 'rest'
+    ? {to: `/rest#${source.operationId}`, label: source.operationId}
+    : {to: `/docs/ws#${source.message}`, label: source.message};
+}
+
+/** One group of the error catalogue (src/data/errorCatalogue.ts) as a table. */
+export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): ReactNode {
+  const entries = errorCatalogue.filter((e) => e.group === group);
+  if (entries.length === 0) throw new Error(`The error catalogue has no group "${group}".`);
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.errorTable}>
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Meaning and what to do</th>
+            <th scope="col">Returned by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.code} id={`error-${e.code.replace(/\s+/g, '-')}`}>
+              <th scope="row">
+                <code>{e.code}</code>
+                <span className={styles.status}>{e.status !== null ? `HTTP ${e.status}` : 'WebSocket'}</span>
+              </th>
+              <td>
+                <p className={styles.cellText}>
+                  <InlineCode text={e.meaning} />
+                </p>
+                <p className={styles.cellText}>
+                  <strong>What to do:</strong> <InlineCode text={e.action} />
+                </p>
+              </td>
+              <td>
+                <ul className={styles.plainList}>
+                  {e.sources.map((s) => {
+                    const link = sourceLink(s);
+                    return (
+                      <li key={link.to}>
+                        <Link to={link.to}>
+                          <code>{link.label}</code>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The built guide pages, home page and version history (run `npx docusaurus
+ * build` first; BUILD_DIR points elsewhere if needed): hosts are substituted
+ * from the documents, diagrams are static SVG with text versions.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {ROOT, asyncapi, isObject, openapi} from '../guides/documents';
+import {GUIDE_IDS} from '../guides/mdx';
+
+const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
+
+function page(route: string): string {
+  const file = path.join(buildDir, route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`);
+  if (!existsSync(file)) throw new Error(`${file} does not exist: run \`npx docusaurus build\` before this test.`);
+  return readFileSync(file, 'utf8');
+}
+
+const servers = Array.isArray(openapi.servers) ? openapi.servers.filter(isObject) : [];
+const defaultRest = String(servers[0]?.url);
+const wsServers = Object.values(isObject(asyncapi.servers) ? asyncapi.servers : {}).filter(isObject);
+const defaultWs = `${String(wsServers[0]?.protocol)}://${String(wsServers[0]?.host)}`;
+
+describe('built guide pages', () => {
+  it.each(GUIDE_IDS.map((id) => [id]))('docs/%s has its h1, no unfilled placeholder and no NaN', (id) => {
+    const html = page(`/docs/${id}`);
+    expect(html).toMatch(/<h1[^>]*>/);
+    expect(html).not.toMatch(/\{\{(REST|WS)_URL\}\}/);
+    expect(html).not.toMatch(/NaN|undefined<\/|>undefined/);
+  });
+
+  it('request examples use the default (pre-production) hosts of the documents', () => {
+    expect(page('/docs/getting_started')).toContain(`${defaultRest}/api/instruments`);
+    expect(page('/docs/getting_started')).toContain(`${defaultWs}/ws/orders`);
+  });
+
+  it('the environments table lists every server of both documents', () => {
+    const html = page('/docs/environments');
+    for (const s of servers) expect(html).toContain(String(s.url));
+    for (const s of wsServers) expect(html).toContain(`${String(s.protocol)}://${String(s.host)}`);
+  });
+
+  it('diagrams are static SVG with title, description and a text version', () => {
+    const figures = ['/docs/getting_started', '/docs/rest_overview', '/docs/websockets'].flatMap((r) => page(r).match(/<figure[\s\S]*?<\/figure>/g) ?? []);
+    expect(figures.length).toBeGreaterThanOrEqual(5);
+    for (const f of figures) {
+      expect(f).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="([^"]+)"/);
+      expect(f).toMatch(/<title id="[^"]+">[^<]+<\/title><desc id="[^"]+">[^<]+<\/desc>/);
+      expect(f).toMatch(/<figcaption/);
+      expect(f).toMatch(/<summary>Text version<\/summary>[\s\S]*<li>/);
+    }
+  });
+});
+
+describe('built home page and version history', () => {
+  it('home: the title as h1, the three entry points and a first request on pre-production', () => {
+    const html = page('/');
+    const info = isObject(openapi.info) ? openapi.info : {};
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${String(info.title)}`));
+    for (const to of ['/docs/intro', '/rest', '/docs/ws']) expect(html).toContain(`href="${to}"`);
+    expect(html).toContain(`${defaultRest}/api/instruments`);
+  });
+
+  it('version history: the current version and the action-required change', () => {
+    const html = page('/version-history');
+    const info = isObject(openapi.info) ? openapi.info : {};
+    expect(html).toContain(`>${String(info.version)}<`);
+    expect(html).toContain('Action required');
+    expect(html).toContain('href="/rest#createBulkOrder"');
+  });
+});
