@@ -55,6 +55,10 @@ const config: Config = {
     ['./plugins/api-reference/index.ts', {specPaths, identity}],
     // The docs root has no page of its own: a reader opening /docs lands on the intro.
     ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
+    './plugins/licenses/index.ts',
+    ['./plugins/machine-readable/index.ts', {specPaths}],
+    // Offline search: writes build/search-index.json after the build (src/theme/SearchBar reads it).
+    './plugins/search-index/index.ts',
   ],
 
   themeConfig: {
@@ -84,6 +88,7 @@ const config: Config = {
         ...(identity.statusUrl
           ? [{href: identity.statusUrl, label: 'Status', position: 'right' as const}]
           : []),
+        {type: 'search', position: 'right'},
       ],
     },
     footer: {

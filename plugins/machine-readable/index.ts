@@ -1,0 +1,209 @@
+/**
+ * Machine-readable and portable copies of the site, written after the build
+ * (postBuild), from the built pages and the two API documents:
+ *
+ * - a Markdown copy of every page next to its HTML (`/docs/intro` → `/docs/intro.md`),
+ *   converted from the page's static HTML, so generated references are covered too;
+ * - `/llms.txt` (index with one-line summaries) and `/llms-full.txt` (guides and references);
+ * - `/downloads/ws-schemas/*.schema.json` + `index.json`: one JSON Schema per WebSocket message;
+ * - `/downloads/postman-collection.json`: the REST API as a Postman collection.
+ *
+ * (`/downloads/{openapi,asyncapi}.{yaml,json}` are written by the api-reference plugin.)
+ * Everything here runs in Node at build time; only ./paths.ts is shared with the browser.
+ */
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {
+  identityFromDocuments,
+  readDocument,
+  resolveSpecPaths,
+  type SpecPaths,
+} from '../api-reference/identity';
+import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
+import type {JsonObject} from './json';
+import {renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
+import {DOWNLOADS_DIR, POSTMAN_FILE, WS_SCHEMAS_DIR, markdownPathFor} from './paths';
+import {collectionRequests, postmanCollection} from './postman';
+import {assignSections, sidebarSections} from './sections';
+import {buildMessageSchemas, schemaIndex} from './ws-schemas';
+
+export interface MachineReadableOptions {
+  /** The API documents; by default those the build uses (OPENAPI_FILE / ASYNCAPI_FILE apply). */
+  specPaths?: SpecPaths;
+  /** llms.txt section of the sidebar's top-level docs. */
+  guidesTitle?: string;
+}
+
+const LOG = '[machine-readable]';
+
+/** Where a route's HTML was written: `/docs/intro` → docs/intro.html (or docs/intro/index.html). */
+export function htmlFileCandidates(routePath: string, baseUrl: string): string[] {
+  const relative = routePath.startsWith(baseUrl)
+    ? routePath.slice(baseUrl.length)
+    : routePath.replace(/^\//, '');
+  if (relative === '') return ['index.html'];
+  if (relative.endsWith('/')) return [`${relative}index.html`];
+  return [`${relative}.html`, `${relative}/index.html`];
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** The file a site path (`/llms.txt`, `/docs/intro.md`) is written to. */
+function outFile(outDir: string, sitePath: string, baseUrl: string): string {
+  const relative = sitePath.startsWith(baseUrl)
+    ? sitePath.slice(baseUrl.length)
+    : sitePath.replace(/^\//, '');
+  return path.join(outDir, ...relative.split('/'));
+}
+
+async function write(outDir: string, sitePath: string, baseUrl: string, content: string): Promise<void> {
+  const file = outFile(outDir, sitePath, baseUrl);
+  await mkdir(path.dirname(file), {recursive: true});
+  await writeFile(file, content);
+}
+
+/** Every built page (not the 404 page, not redirect stubs) as Markdown, written next to its HTML. */
+async function writePages(
+  outDir: string,
+  routesPaths: string[],
+  baseUrl: string,
+  siteTitle: string,
+): Promise<LlmsPage[]> {
+  const pages: LlmsPage[] = [];
+  for (const routePath of [...new Set(routesPaths)].sort()) {
+    if (/(^|\/)404(\.html)?$/.test(routePath)) continue;
+    let html: string | undefined;
+    for (const candidate of htmlFileCandidates(routePath, baseUrl)) {
+      html = await readIfExists(path.join(outDir, candidate));
+      if (html !== undefined) break;
+    }
+    if (html === undefined || isRedirectPage(html)) continue;
+    const page = pageToMarkdown(html, {pagePath: routePath, siteTitle});
+    await write(outDir, markdownPathFor(routePath), baseUrl, page.markdown);
+    pages.push({path: routePath, ...page});
+  }
+  return pages;
+}
+
+export default function machineReadablePlugin(
+  context: LoadContext,
+  options: MachineReadableOptions = {},
+): Plugin<void> {
+  const specPaths = options.specPaths ?? resolveSpecPaths(context.siteDir);
+  return {
+    name: 'machine-readable',
+
+    async postBuild({outDir, routesPaths, siteConfig, plugins}) {
+      const {baseUrl} = siteConfig;
+      const url = (sitePath: string): string => new URL(sitePath, siteConfig.url).href;
+      const downloads = `${baseUrl}${DOWNLOADS_DIR}/`;
+
+      const pages = await writePages(outDir, routesPaths, baseUrl, siteConfig.title);
+
+      const openapi = readDocument(specPaths.openapi) as JsonObject;
+      const asyncapi = readDocument(specPaths.asyncapi) as JsonObject;
+      const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
+
+      const schemasUrl = url(`${downloads}${WS_SCHEMAS_DIR}/`);
+      const schemas = buildMessageSchemas(asyncapi, {baseUrl: schemasUrl});
+      for (const warning of schemas.warnings) console.warn(`${LOG} ${warning}`);
+      for (const message of schemas.messages) {
+        await write(
+          outDir,
+          `${downloads}${WS_SCHEMAS_DIR}/${message.file}`,
+          baseUrl,
+          `${JSON.stringify(message.schema, null, 2)}\n`,
+        );
+      }
+      await write(
+        outDir,
+        `${downloads}${WS_SCHEMAS_DIR}/index.json`,
+        baseUrl,
+        `${JSON.stringify(schemaIndex(asyncapi, schemas, {baseUrl: schemasUrl}), null, 2)}\n`,
+      );
+
+      const defaultServer = identity.restServers.find((s) => s.isDefault);
+      const collection = await postmanCollection(openapi, {
+        ...(defaultServer !== undefined
+          ? {defaultServer: {name: defaultServer.name, url: defaultServer.url}}
+          : {}),
+        servers: identity.restServers.map((s) => ({name: s.name, url: s.url})),
+      });
+      await write(outDir, `${downloads}${POSTMAN_FILE}`, baseUrl, `${JSON.stringify(collection, null, 2)}\n`);
+
+      const docs = plugins.find(
+        (p) => p.name === 'docusaurus-plugin-content-docs' && (p.options.id ?? 'default') === 'default',
+      );
+      const byPath = new Map(pages.map((p) => [p.path, p]));
+      const sections = assignSections(sidebarSections(docs?.content, options.guidesTitle), [
+        ...byPath.keys(),
+      ]).map((s) => ({
+        title: s.title,
+        pages: s.paths.flatMap((p) => byPath.get(p) ?? []),
+      }));
+      const files: LlmsLink[] = [
+        {
+          title: 'OpenAPI document (YAML)',
+          path: `${downloads}openapi.yaml`,
+          description: `The REST API, OpenAPI ${String(openapi.openapi ?? '')}.`,
+        },
+        {
+          title: 'OpenAPI document (JSON)',
+          path: `${downloads}openapi.json`,
+          description: 'The same document as JSON.',
+        },
+        {
+          title: 'AsyncAPI document (YAML)',
+          path: `${downloads}asyncapi.yaml`,
+          description: `The WebSocket API, AsyncAPI ${String(asyncapi.asyncapi ?? '')}.`,
+        },
+        {
+          title: 'AsyncAPI document (JSON)',
+          path: `${downloads}asyncapi.json`,
+          description: 'The same document as JSON.',
+        },
+        {
+          title: 'WebSocket message JSON Schemas',
+          path: `${downloads}${WS_SCHEMAS_DIR}/index.json`,
+          description: `Index of ${schemas.messages.length} self-contained JSON Schemas (draft 2020-12), one per message.`,
+        },
+        {
+          title: 'Postman collection',
+          path: `${downloads}${POSTMAN_FILE}`,
+          description: `The ${collectionRequests(collection).length} REST operations as a Postman collection (v2.1); set bearerToken to your token.`,
+        },
+      ];
+      const hosts = identity.restServers
+        .map((s) => `${s.name} \`${s.url}\`${s.isDefault ? ' (the documentation default)' : ''}`)
+        .join(', ');
+      const wsHosts = identity.wsServers.map((s) => `${s.name} \`${s.url}\``).join(', ');
+      const llms = {
+        title: siteConfig.title,
+        summary: siteConfig.tagline !== '' ? siteConfig.tagline : `Documentation of the ${identity.title}`,
+        details: [
+          `The ${identity.title}${identity.apiVersion !== '' ? ` (version ${identity.apiVersion})` : ''} has a REST part and a WebSocket part, both authenticated with a bearer token (JWT).` +
+            (hosts !== '' ? ` REST hosts: ${hosts}.` : '') +
+            (wsHosts !== '' ? ` WebSocket hosts: ${wsHosts}.` : ''),
+          `Every page is also published as Markdown at its URL followed by \`.md\` (for example ${url(markdownPathFor(sections[0]?.pages[0]?.path ?? baseUrl))}); ` +
+            `${url(`${baseUrl}llms-full.txt`)} holds the guides and both API references in one file.`,
+        ],
+        sections,
+        downloads: files,
+        url,
+      };
+      await write(outDir, `${baseUrl}llms.txt`, baseUrl, renderLlmsTxt(llms));
+      await write(outDir, `${baseUrl}llms-full.txt`, baseUrl, renderLlmsFull(llms));
+      console.info(
+        `${LOG} ${pages.length} Markdown pages, llms.txt, llms-full.txt, ${schemas.messages.length} message schemas and a Postman collection of ${collectionRequests(collection).length} requests written`,
+      );
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * llms.txt and llms-full.txt, following the llms.txt convention: an H1 with
+ * the site's name, a blockquote summary, plain paragraphs, then H2 sections
+ * of `- [name](url): notes` lists; a section titled "Optional" may be skipped
+ * by a reader short of context. Pure string building.
+ */
+import {markdownPathFor} from './paths';
+
+export interface LlmsPage {
+  /** URL path of the HTML page (`/docs/intro`). */
+  path: string;
+  title: string;
+  description: string;
+  markdown: string;
+}
+
+export interface LlmsLink {
+  title: string;
+  /** URL path on the site (`/downloads/openapi.yaml`). */
+  path: string;
+  description: string;
+}
+
+export interface LlmsInput {
+  title: string;
+  summary: string;
+  /** Paragraphs between the summary and the first section. */
+  details: string[];
+  /** In reading order; the one titled OPTIONAL_SECTION (if any) last. */
+  sections: {title: string; pages: LlmsPage[]}[];
+  /** Files worth fetching besides the pages (API documents, schemas, collection). */
+  downloads: LlmsLink[];
+  /** Absolute URL of a site path (`/docs/intro` → `https://docs.example.com/docs/intro`). */
+  url: (path: string) => string;
+}
+
+export const OPTIONAL_SECTION = 'Optional';
+
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+function linkText(value: string): string {
+  return oneLine(value).replace(/([\\[\]])/g, '\\$1');
+}
+
+function entry(title: string, url: string, description: string): string {
+  const notes = oneLine(description);
+  return `- [${linkText(title)}](${url})${notes !== '' ? `: ${notes}` : ''}`;
+}
+
+function header(input: LlmsInput): string[] {
+  return [
+    `# ${oneLine(input.title)}`,
+    '',
+    `> ${oneLine(input.summary)}`,
+    '',
+    ...input.details.flatMap((p) => [oneLine(p), '']),
+  ];
+}
+
+/** The index: every page (linked to its Markdown copy) with its one-line summary. */
+export function renderLlmsTxt(input: LlmsInput): string {
+  const lines = header(input);
+  const optional = input.sections.filter((s) => s.title === OPTIONAL_SECTION);
+  const main = input.sections.filter((s) => s.title !== OPTIONAL_SECTION);
+  const section = (title: string, entries: string[]): void => {
+    if (entries.length > 0) lines.push(`## ${oneLine(title)}`, '', ...entries, '');
+  };
+  for (const s of main)
+    section(
+      s.title,
+      s.pages.map((p) => entry(p.title, input.url(markdownPathFor(p.path)), p.description)),
+    );
+  section(
+    'Downloads',
+    input.downloads.map((d) => entry(d.title, input.url(d.path), d.description)),
+  );
+  for (const s of optional)
+    section(
+      s.title,
+      s.pages.map((p) => entry(p.title, input.url(markdownPathFor(p.path)), p.description)),
+    );
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The guides and references in full: every page but the optional ones, in reading order. */
+export function renderLlmsFull(input: LlmsInput): string {
+  const parts = [header(input).join('\n').trimEnd()];
+  for (const section of input.sections) {
+    if (section.title === OPTIONAL_SECTION) continue;
+    for (const page of section.pages)
+      parts.push(`Source: ${input.url(page.path)}\n\n${page.markdown.trim()}`);
+  }
+  return `${parts.join('\n\n---\n\n')}\n`;
+}

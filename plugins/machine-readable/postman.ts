@@ -1,0 +1,182 @@
+/**
+ * A Postman collection (v2.1) made from the OpenAPI document by Postman's own
+ * converter (openapi-to-postmanv2, build time only), then settled for this
+ * site: requests grouped by tag, example values rather than fake ones, the
+ * documentation's default (pre-production) host in `{{baseUrl}}`, one bearer
+ * token in `{{bearerToken}}` inherited by every request, and ids derived from
+ * names so that two builds of the same document give the same file.
+ */
+import {createHash} from 'node:crypto';
+import {convert, type Options} from 'openapi-to-postmanv2';
+import {isJsonObject, type Json, type JsonObject} from './json';
+
+export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+export interface PostmanServer {
+  name: string;
+  url: string;
+}
+
+export interface PostmanOptions {
+  /** The server `{{baseUrl}}` starts as: the documentation's default environment. */
+  defaultServer?: PostmanServer;
+  /** Every server, listed in the collection's description so a reader can switch. */
+  servers?: PostmanServer[];
+}
+
+/**
+ * `convert` (the converter's documented entry point) rather than `convertV2`:
+ * 6.3.3's v2 path names query parameters whose example is falsy (`0`, `false`)
+ * "value" instead of their name.
+ */
+const CONVERSION: Options = {
+  folderStrategy: 'Tags',
+  requestNameSource: 'Fallback',
+  requestParametersResolution: 'Example',
+  exampleParametersResolution: 'Example',
+  enableOptionalParameters: false,
+  includeDeprecated: true,
+  includeWebhooks: false,
+  alwaysInheritAuthentication: true,
+  indentCharacter: 'Space',
+};
+
+/** Runs the converter; a document it cannot convert fails with its reason. */
+export function convertOpenApi(doc: JsonObject): Promise<JsonObject> {
+  return new Promise((resolve, reject) => {
+    // OpenAPI 3.1 allows a document of webhooks only; the converter insists on `paths`.
+    const input = doc.paths === undefined ? {...structuredClone(doc), paths: {}} : structuredClone(doc);
+    convert({type: 'json', data: input}, CONVERSION, (error, result) => {
+      if (error !== null) {
+        reject(new Error(`openapi-to-postmanv2 could not convert the OpenAPI document: ${error.message}`));
+        return;
+      }
+      const collection = result?.output?.find((o) => o.type === 'collection')?.data;
+      if (result?.result !== true || !isJsonObject(collection)) {
+        reject(
+          new Error(
+            `openapi-to-postmanv2 could not convert the OpenAPI document: ${result?.reason ?? 'no collection in its output'}`,
+          ),
+        );
+        return;
+      }
+      resolve(collection);
+    });
+  });
+}
+
+/** A UUID-shaped id (version 5 layout) derived from a name: stable across builds. */
+export function stableId(name: string): string {
+  const hex = createHash('sha1').update(name).digest('hex');
+  const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function stringOf(value: Json | undefined): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Items (folders and requests) get ids from their place in the tree; their example responses too. */
+function settleItems(items: Json | undefined, path: string): void {
+  if (!Array.isArray(items)) return;
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    if (!isJsonObject(item)) continue;
+    const name = stringOf(item.name);
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    const itemPath = `${path}/${name}${count > 1 ? `#${count}` : ''}`;
+    item.id = stableId(itemPath);
+    if (Array.isArray(item.item)) {
+      settleItems(item.item, itemPath);
+      continue;
+    }
+    const request = item.request;
+    // Requests inherit the collection's bearer token; `noauth` (security: []) stays.
+    if (isJsonObject(request) && isJsonObject(request.auth) && request.auth.type === 'bearer')
+      delete request.auth;
+    if (Array.isArray(item.response)) {
+      for (const [i, response] of item.response.entries()) {
+        if (isJsonObject(response)) response.id = stableId(`${itemPath}/response/${i}`);
+      }
+    }
+  }
+}
+
+function usage(options: PostmanOptions): string {
+  const lines = [
+    '## Using this collection',
+    '',
+    'Set the collection variable `bearerToken` to your API token (a JWT); every request sends it as `Authorization: Bearer {{bearerToken}}`.',
+  ];
+  if (options.defaultServer !== undefined) {
+    lines.push(
+      `\`baseUrl\` is ${options.defaultServer.name} (\`${options.defaultServer.url}\`), the documentation's default environment.`,
+    );
+  }
+  const others = (options.servers ?? []).filter((s) => s.url !== options.defaultServer?.url);
+  if (others.length > 0)
+    lines.push(
+      `To use another environment, set \`baseUrl\` to ${others.map((s) => `\`${s.url}\` (${s.name})`).join(', ')}.`,
+    );
+  return lines.join('\n');
+}
+
+/** Converts the OpenAPI document and settles the result (see the module comment). */
+export async function postmanCollection(doc: JsonObject, options: PostmanOptions = {}): Promise<JsonObject> {
+  const collection = await convertOpenApi(doc);
+  const info = isJsonObject(collection.info) ? collection.info : (collection.info = {});
+  const docInfo = isJsonObject(doc.info) ? doc.info : {};
+  info._postman_id = stableId(`${stringOf(docInfo.title)} ${stringOf(docInfo.version)}`);
+  info.schema = POSTMAN_SCHEMA;
+  const description = isJsonObject(info.description)
+    ? stringOf(info.description.content)
+    : stringOf(info.description);
+  info.description = {
+    content: [description.trim(), usage(options)].filter((s) => s !== '').join('\n\n'),
+    type: 'text/markdown',
+  };
+
+  const variables = (Array.isArray(collection.variable) ? collection.variable : []).filter(
+    (v) => !(isJsonObject(v) && (v.key === 'baseUrl' || v.key === 'bearerToken')),
+  );
+  const baseUrl =
+    options.defaultServer?.url ??
+    stringOf(
+      (Array.isArray(collection.variable) ? collection.variable : []).find(
+        (v): v is JsonObject => isJsonObject(v) && v.key === 'baseUrl',
+      )?.value,
+    );
+  collection.variable = [
+    {
+      key: 'baseUrl',
+      value: baseUrl,
+      type: 'string',
+      description: 'Base URL of the REST API (the pre-production host by default).',
+    },
+    {
+      key: 'bearerToken',
+      value: '',
+      type: 'string',
+      description: 'Your API token (a JWT). Keep it out of shared copies of this collection.',
+    },
+    ...variables,
+  ];
+  collection.auth = {type: 'bearer', bearer: [{key: 'token', value: '{{bearerToken}}', type: 'string'}]};
+  settleItems(collection.item, '');
+  return collection;
+}
+
+/** The requests of a collection (depth first), for counting and checks. */
+export function collectionRequests(collection: JsonObject): JsonObject[] {
+  const out: JsonObject[] = [];
+  const walk = (items: Json | undefined): void => {
+    for (const item of Array.isArray(items) ? items : []) {
+      if (!isJsonObject(item)) continue;
+      if (Array.isArray(item.item)) walk(item.item);
+      else if (isJsonObject(item.request)) out.push(item);
+    }
+  };
+  walk(collection.item);
+  return out;
+}

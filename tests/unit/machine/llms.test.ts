@@ -1,0 +1,168 @@
+/**
+ * llms.txt / llms-full.txt rendering, page grouping from the docs sidebar and
+ * the Markdown-copy paths shared with the browser.
+ */
+import {describe, expect, test} from 'vitest';
+import {
+  renderLlmsFull,
+  renderLlmsTxt,
+  type LlmsInput,
+  type LlmsPage,
+} from '../../../plugins/machine-readable/llms';
+import {markdownPathFor, schemaFileFor} from '../../../plugins/machine-readable/paths';
+import {assignSections, sidebarSections} from '../../../plugins/machine-readable/sections';
+
+/** The docs plugin's loaded content, as far as the sidebar is concerned (shape of 3.10). */
+const DOCS_CONTENT = {
+  loadedVersions: [
+    {
+      versionName: 'current',
+      docs: [
+        {id: 'intro', permalink: '/docs/intro', title: 'Introduction'},
+        {id: 'getting_started', permalink: '/docs/getting_started', title: 'Getting started'},
+        {id: 'ws', permalink: '/docs/ws', title: 'WebSocket API reference'},
+        {id: 'hidden', permalink: '/docs/hidden', title: 'Not in the sidebar'},
+      ],
+      sidebars: {
+        guides: [
+          {type: 'doc', id: 'intro'},
+          {type: 'doc', id: 'getting_started'},
+          {type: 'html', value: '<hr>'},
+          {
+            type: 'category',
+            label: 'API reference',
+            collapsed: true,
+            items: [
+              {type: 'link', label: 'REST API reference', href: '/rest'},
+              {type: 'doc', id: 'ws'},
+              {type: 'link', label: 'Status', href: 'https://status.example.com'},
+            ],
+          },
+        ],
+      },
+    },
+  ],
+};
+
+function llmsPage(path: string, title: string, description = `About ${title}.`): LlmsPage {
+  return {path, title, description, markdown: `# ${title}\n\nBody of ${title}.\n`};
+}
+
+const INPUT: LlmsInput = {
+  title: 'Example Provider API',
+  summary: 'Guides and reference\nfor the API',
+  details: ['Every page has a Markdown copy.'],
+  sections: [
+    {
+      title: 'Guides',
+      pages: [
+        llmsPage('/docs/intro', 'Introduction'),
+        llmsPage('/docs/getting_started', 'Getting [started]'),
+      ],
+    },
+    {title: 'API reference', pages: [llmsPage('/rest', 'REST API reference', '')]},
+    {title: 'Optional', pages: [llmsPage('/', 'Home'), llmsPage('/version-history', 'Version history')]},
+  ],
+  downloads: [
+    {
+      title: 'Postman collection',
+      path: '/downloads/postman-collection.json',
+      description: 'REST as a collection.',
+    },
+  ],
+  url: (path) => `https://docs.example.com${path}`,
+};
+
+describe('sections from the docs sidebar', () => {
+  test('top-level docs under Guides, a category under its label, in sidebar order; external links left out', () => {
+    expect(sidebarSections(DOCS_CONTENT)).toEqual([
+      {title: 'Guides', paths: ['/docs/intro', '/docs/getting_started']},
+      {title: 'API reference', paths: ['/rest', '/docs/ws']},
+    ]);
+  });
+
+  test('content that is not the docs plugin’s gives no sections', () => {
+    expect(sidebarSections(undefined)).toEqual([]);
+    expect(sidebarSections({loadedVersions: []})).toEqual([]);
+  });
+
+  test('every page lands in exactly one section; pages outside the sidebar are Optional, home first', () => {
+    const sections = assignSections(sidebarSections(DOCS_CONTENT), [
+      '/version-history',
+      '/docs/intro',
+      '/rest',
+      '/',
+      '/docs/hidden',
+      '/docs/ws',
+    ]);
+    expect(sections).toEqual([
+      {title: 'Guides', paths: ['/docs/intro']},
+      {title: 'API reference', paths: ['/rest', '/docs/ws']},
+      {title: 'Optional', paths: ['/', '/docs/hidden', '/version-history']},
+    ]);
+  });
+});
+
+describe('llms.txt', () => {
+  const text = renderLlmsTxt(INPUT);
+
+  test('H1 title, blockquote summary on one line, then the details', () => {
+    expect(
+      text.startsWith(
+        '# Example Provider API\n\n> Guides and reference for the API\n\nEvery page has a Markdown copy.\n\n## Guides\n',
+      ),
+    ).toBe(true);
+  });
+
+  test('one entry per page, linked to its Markdown copy, with its summary; brackets escaped', () => {
+    expect(text).toContain('- [Introduction](https://docs.example.com/docs/intro.md): About Introduction.\n');
+    expect(text).toContain(
+      '- [Getting \\[started\\]](https://docs.example.com/docs/getting_started.md): About Getting [started].\n',
+    );
+    expect(text).toContain('- [REST API reference](https://docs.example.com/rest.md)\n');
+  });
+
+  test('sections in order: sidebar sections, Downloads, then Optional last', () => {
+    const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(['Guides', 'API reference', 'Downloads', 'Optional']);
+    expect(text).toContain(
+      '- [Postman collection](https://docs.example.com/downloads/postman-collection.json): REST as a collection.',
+    );
+    expect(text).toContain('- [Home](https://docs.example.com/index.md): About Home.');
+  });
+});
+
+describe('llms-full.txt', () => {
+  const text = renderLlmsFull(INPUT);
+
+  test('the header, then every non-optional page in order with its source URL', () => {
+    expect(text.startsWith('# Example Provider API\n\n> Guides and reference for the API\n')).toBe(true);
+    const order = ['Body of Introduction.', 'Body of Getting [started].', 'Body of REST API reference.'].map(
+      (s) => text.indexOf(s),
+    );
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(text).toContain('---\n\nSource: https://docs.example.com/rest\n\n# REST API reference\n');
+  });
+
+  test('optional pages are left out', () => {
+    expect(text).not.toContain('Body of Home.');
+    expect(text).not.toContain('Body of Version history.');
+  });
+});
+
+describe('paths shared with the browser', () => {
+  test('a page’s Markdown copy is its path plus .md; folders and the root are index.md', () => {
+    expect(markdownPathFor('/docs/intro')).toBe('/docs/intro.md');
+    expect(markdownPathFor('/rest')).toBe('/rest.md');
+    expect(markdownPathFor('/')).toBe('/index.md');
+    expect(markdownPathFor('/base/')).toBe('/base/index.md');
+    expect(markdownPathFor('/docs/intro?x=1#y')).toBe('/docs/intro.md');
+    expect(markdownPathFor('/docs/intro.html')).toBe('/docs/intro.md');
+  });
+
+  test('schema file names are safe', () => {
+    expect(schemaFileFor('new_order')).toBe('new_order.schema.json');
+    expect(schemaFileFor('prices/update v2')).toBe('prices_update_v2.schema.json');
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The Postman collection (plugins/machine-readable/postman.ts): made by
+ * openapi-to-postmanv2 from the OpenAPI document the build uses, loaded back
+ * with Postman's own SDK (postman-collection), one request per operation, and
+ * no network access while converting.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
+import {existsSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {Collection, type Item} from 'postman-collection';
+import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
+import {identityFromDocuments, readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
+import {followRefs, isJsonObject, type JsonObject} from '../../../plugins/machine-readable/json';
+import {
+  POSTMAN_SCHEMA,
+  collectionRequests,
+  postmanCollection,
+  stableId,
+} from '../../../plugins/machine-readable/postman';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const CORPUS = path.resolve(ROOT, '../shared/corpus/openapi');
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** `METHOD /path/{param}` of every operation under `paths`. */
+function operations(doc: JsonObject): string[] {
+  const paths = isJsonObject(doc.paths) ? doc.paths : {};
+  return Object.entries(paths).flatMap(([route, raw]) => {
+    const item = followRefs(doc, raw);
+    return isJsonObject(item)
+      ? METHODS.filter((m) => isJsonObject(item[m])).map((m) => `${m.toUpperCase()} ${route}`)
+      : [];
+  });
+}
+
+/** `METHOD /path/{param}` of a request of the collection, as the SDK reads it. */
+function requestKey(item: Item): string {
+  const route =
+    item.request.url.path
+      ?.map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment))
+      .join('/') ?? '';
+  return `${item.request.method} /${route}`;
+}
+
+/** Network access during a conversion is a failure: every way out of the process is stubbed. */
+const attempts: string[] = [];
+beforeEach(() => {
+  attempts.length = 0;
+  const refuse = (what: string) => (): never => {
+    attempts.push(what);
+    throw new Error(`network access attempted: ${what}`);
+  };
+  vi.spyOn(http, 'request').mockImplementation(refuse('http.request'));
+  vi.spyOn(http, 'get').mockImplementation(refuse('http.get'));
+  vi.spyOn(https, 'request').mockImplementation(refuse('https.request'));
+  vi.spyOn(https, 'get').mockImplementation(refuse('https.get'));
+  vi.spyOn(net, 'connect').mockImplementation(refuse('net.connect'));
+  vi.spyOn(net, 'createConnection').mockImplementation(refuse('net.createConnection'));
+  vi.spyOn(tls, 'connect').mockImplementation(refuse('tls.connect'));
+  vi.stubGlobal('fetch', refuse('fetch'));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  expect(attempts).toEqual([]);
+});
+
+test('the network guard is on: a request fails and is recorded', () => {
+  expect(() => https.request('https://example.org')).toThrow('network access attempted: https.request');
+  expect(attempts).toEqual(['https.request']);
+  attempts.length = 0;
+});
+
+describe('the OpenAPI document of the build', () => {
+  const specPaths = resolveSpecPaths(ROOT);
+  const doc = readDocument(specPaths.openapi) as JsonObject;
+  const identity = identityFromDocuments(doc, readDocument(specPaths.asyncapi), specPaths.openapi);
+  const preproduction = identity.restServers.find((s) => s.isDefault);
+  const options = {
+    ...(preproduction !== undefined
+      ? {defaultServer: {name: preproduction.name, url: preproduction.url}}
+      : {}),
+    servers: identity.restServers.map((s) => ({name: s.name, url: s.url})),
+  };
+
+  test('loads with the Postman SDK: one request per operation, each matching its method and path', async () => {
+    const json = await postmanCollection(doc, options);
+    expect(Collection.isCollection(new Collection(json))).toBe(true);
+    const collection = new Collection(json);
+    const keys: string[] = [];
+    collection.forEachItem((item) => keys.push(requestKey(item)));
+    expect(keys.sort()).toEqual(operations(doc).sort());
+    expect(keys.length).toBe(collectionRequests(json).length);
+    // What the SDK writes back is the same collection.
+    expect(collectionRequests(collection.toJSON() as JsonObject).length).toBe(keys.length);
+  });
+
+  test('v2.1 schema, pre-production base URL, bearer token variable inherited by every request', async () => {
+    const json = await postmanCollection(doc, options);
+    expect(preproduction?.name).toMatch(/pre-?production/i);
+    expect(json.info).toMatchObject({schema: POSTMAN_SCHEMA, name: identity.title});
+    expect(json.variable).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({key: 'baseUrl', value: preproduction?.url}),
+        expect.objectContaining({key: 'bearerToken', value: ''}),
+      ]),
+    );
+    expect(json.auth).toEqual({
+      type: 'bearer',
+      bearer: [{key: 'token', value: '{{bearerToken}}', type: 'string'}],
+    });
+    for (const item of collectionRequests(json)) {
+      const request = item.request as JsonObject;
+      expect(isJsonObject(request.auth) && request.auth.type === 'bearer', String(item.name)).toBe(false);
+      expect(JSON.stringify(request.url)).toContain('{{baseUrl}}');
+    }
+    const sdk = new Collection(json);
+    expect(sdk.auth?.type).toBe('bearer');
+    expect(sdk.variables.get('baseUrl')).toBe(preproduction?.url);
+  });
+
+  test('the description says how to use it; every other environment is named', async () => {
+    const json = await postmanCollection(doc, options);
+    const description =
+      isJsonObject(json.info) && isJsonObject(json.info.description)
+        ? String(json.info.description.content)
+        : '';
+    expect(description).toContain('bearerToken');
+    for (const server of identity.restServers) expect(description).toContain(server.url);
+  });
+
+  test('two conversions give the same file (ids come from names)', async () => {
+    const [a, b] = [await postmanCollection(doc, options), await postmanCollection(doc, options)];
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(stableId('x')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(stableId('x')).not.toBe(stableId('y'));
+  });
+
+  test('query parameters keep their names even when the example is falsy (0, false)', async () => {
+    const json = await postmanCollection(doc, options);
+    const keys = collectionRequests(json).flatMap((item) => {
+      const url = (item.request as JsonObject).url;
+      return isJsonObject(url) && Array.isArray(url.query)
+        ? url.query.filter(isJsonObject).map((q) => String(q.key))
+        : [];
+    });
+    expect(keys).not.toContain('value');
+    expect(keys).toEqual(expect.arrayContaining(['skip', 'limit']));
+  });
+
+  test('a document the converter cannot read fails with its reason', async () => {
+    await expect(postmanCollection({openapi: '3.1.0'})).rejects.toThrow(
+      /openapi-to-postmanv2 could not convert the OpenAPI document/,
+    );
+  });
+});
+
+describe('robustness: public OpenAPI documents (../shared/corpus)', () => {
+  const files = existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => /\.ya?ml$/.test(f)) : [];
+  if (files.length === 0) {
+    test.skip(`no corpus at ${CORPUS}: robustness checks skipped`, () => undefined);
+    return;
+  }
+  for (const file of files) {
+    test(`${file}: one request per operation, loadable by the SDK`, async () => {
+      const doc = readDocument(path.join(CORPUS, file)) as JsonObject;
+      const json = await postmanCollection(doc);
+      const collection = new Collection(json);
+      const keys: string[] = [];
+      collection.forEachItem((item) => keys.push(requestKey(item)));
+      expect(keys.length).toBe(operations(doc).length);
+    });
+  }
+});
