@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+/**
+ * Performance figures for the built site (a benchmark: it reports, it never fails
+ * on a time). For /, /docs/intro, /rest and /docs/ws: compressed JS and total bytes,
+ * HTML bytes, request count, and Lighthouse mobile and desktop figures
+ * (performance, FCP, LCP, TBT, CLS) in Debian's Chromium, median of several runs
+ * taken interleaved, with ratios to /docs/intro of the same build.
+ *
+ * Usage: npm run bench [-- --runs 5 --no-build]
+ */
+import {execFileSync, spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {chromium} from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, {desktopConfig} from 'lighthouse';
+import {startStaticServer} from './static-server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PAGES = ['/', '/docs/intro', '/rest', '/docs/ws'];
+const BASELINE = '/docs/intro';
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value) => `${Math.round(value)} ms`;
+const ratio = (value, base) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
+
+async function transferFigures(baseUrl, server) {
+  const browser = await chromium.launch({executablePath: CHROME, args: FLAGS.slice(1)});
+  const figures = {};
+  try {
+    for (const pagePath of PAGES) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const responses = [];
+      page.on('response', (response) => responses.push(response));
+      await page.goto(baseUrl + pagePath, {waitUntil: 'networkidle'});
+      await page.waitForSelector('html[data-has-hydrated="true"]');
+      let js = 0;
+      let total = 0;
+      let html = 0;
+      let count = 0;
+      for (const response of responses) {
+        const url = new URL(response.url());
+        if (url.origin !== baseUrl) continue;
+        const size = Number((await response.allHeaders())['content-length'] ?? 0);
+        count += 1;
+        total += size;
+        if (url.pathname.endsWith('.js')) js += size;
+        if (response.request().resourceType() === 'document') html = size;
+      }
+      figures[pagePath] = {js, total, html, requests: count};
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  void server;
+  return figures;
+}
+
+async function lighthouseRuns(baseUrl) {
+  const results = {};
+  for (const pagePath of PAGES) results[pagePath] = {mobile: [], desktop: []};
+  const chrome = await chromeLauncher.launch({chromePath: CHROME, chromeFlags: FLAGS});
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      for (const form of ['mobile', 'desktop']) {
+        for (const pagePath of PAGES) {
+          const options = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']};
+          const result = await lighthouse(baseUrl + pagePath, options, form === 'desktop' ? desktopConfig : undefined);
+          const audits = result.lhr.audits;
+          results[pagePath][form].push({
+            score: (result.lhr.categories.performance.score ?? NaN) * 100,
+            fcp: audits['first-contentful-paint'].numericValue,
+            lcp: audits['largest-contentful-paint'].numericValue,
+            tbt: audits['total-blocking-time'].numericValue,
+            cls: audits['cumulative-layout-shift'].numericValue,
+          });
+        }
+      }
+      process.stdout.write(`  lighthouse run ${run + 1}/${runs} done\n`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const medians = {};
+  for (const [pagePath, forms] of Object.entries(results)) {
+    medians[pagePath] = {};
+    for (const [form, list] of Object.entries(forms)) {
+      medians[pagePath][form] = Object.fromEntries(
+        ['score', 'fcp', 'lcp', 'tbt', 'cls'].map((key) => [key, median(list.map((r) => r[key]))]),
+      );
+    }
+  }
+  return medians;
+}
+
+function optionalScript(file, extraArgs = []) {
+  const full = path.join(ROOT, file);
+  if (!existsSync(full)) return;
+  console.log(`\n## ${path.basename(file)}`);
+  spawnSync(process.execPath, [full, ...extraArgs], {stdio: 'inherit', cwd: ROOT});
+}
+
+async function main() {
+  if (!args.includes('--no-build')) {
+    console.log('Building the site …');
+    execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit'});
+  }
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-browser.mjs')], {stdio: 'inherit'});
+  const server = await startStaticServer(path.join(ROOT, 'build'));
+  try {
+    console.log(`\nServing build/ gzip-compressed at ${server.url}; ${runs} Lighthouse runs per page and form factor.`);
+    const transfer = await transferFigures(server.url, server);
+    const lh = await lighthouseRuns(server.url);
+    const base = transfer[BASELINE];
+    console.log('\n## Transfer (gzip, first load, no cache)');
+    console.log('| page | JS | vs intro | JS − intro | total | HTML | requests |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const p of PAGES) {
+      const t = transfer[p];
+      console.log(
+        `| ${p} | ${kib(t.js)} | ${ratio(t.js, base.js)} | ${kib(t.js - base.js)} | ${kib(t.total)} | ${kib(t.html)} | ${t.requests} |`,
+      );
+    }
+    for (const form of ['mobile', 'desktop']) {
+      const b = lh[BASELINE][form];
+      console.log(`\n## Lighthouse ${form} (median of ${runs})`);
+      console.log('| page | score | FCP | LCP | LCP vs intro | TBT | TBT vs intro | CLS |');
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const p of PAGES) {
+        const m = lh[p][form];
+        console.log(
+          `| ${p} | ${Math.round(m.score)} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ratio(m.lcp, b.lcp)} | ${ms(m.tbt)} | ${
+            b.tbt > 0 ? ratio(m.tbt, b.tbt) : `+${ms(m.tbt - b.tbt)}`
+          } | ${m.cls.toFixed(3)} |`,
+        );
+      }
+    }
+    mkdirSync(path.join(ROOT, '.tmp'), {recursive: true});
+    writeFileSync(path.join(ROOT, '.tmp/bench.json'), JSON.stringify({runs, transfer, lighthouse: lh}, null, 2));
+    console.log('\nRaw figures: .tmp/bench.json');
+  } finally {
+    await server.close();
+  }
+  optionalScript('scripts/search-index-size.mjs');
+  optionalScript('scripts/bench-validator.mjs');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+/**
+ * A small static server for build/ used by the benchmark: gzip like a real host,
+ * `/path` → `/path.html`, 404.html with status 404. Listens on 127.0.0.1 only and
+ * records the bytes it sends per request path so the benchmark can report
+ * compressed transfer sizes.
+ */
+import {createServer} from 'node:http';
+import {readFile, stat} from 'node:fs/promises';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'application/yaml',
+  '.woff2': 'font/woff2',
+};
+
+async function resolveFile(root, pathname) {
+  const clean = decodeURIComponent(pathname).replace(/\/+$/, '');
+  const candidates = clean === '' ? ['index.html'] : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
+  for (const candidate of candidates) {
+    const file = path.join(root, candidate);
+    if (!file.startsWith(root)) return undefined;
+    try {
+      if ((await stat(file)).isFile()) return file;
+    } catch {
+      // try the next form
+    }
+  }
+  return undefined;
+}
+
+/** Starts the server; resolves to {url, sent: Map<path, bytes>, close()}. */
+export async function startStaticServer(root, {gzip = true} = {}) {
+  const sent = new Map();
+  const cache = new Map();
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let file = await resolveFile(root, url.pathname);
+    let status = 200;
+    if (file === undefined) {
+      file = path.join(root, '404.html');
+      status = 404;
+    }
+    let body = cache.get(file);
+    if (body === undefined) {
+      const raw = await readFile(file);
+      body = {raw, gz: gzipSync(raw, {level: 9})};
+      cache.set(file, body);
+    }
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const useGzip = gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && !type.startsWith('image/png');
+    const payload = useGzip ? body.gz : body.raw;
+    res.writeHead(status, {
+      'content-type': type,
+      'content-length': payload.length,
+      ...(useGzip ? {'content-encoding': 'gzip'} : {}),
+      'cache-control': 'no-store',
+    });
+    res.end(payload);
+    sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + payload.length);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address();
+  const timer = setTimeout(() => server.close(), 30 * 60 * 1000); // never outlive a run
+  timer.unref();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sent,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
