@@ -1,10 +1,22 @@
+import path from 'node:path';
 import {defineConfig} from 'vitest/config';
+
+const stub = (file: string): string => path.resolve(__dirname, 'tests/unit/stubs', file);
 
 /**
  * Unit, document and build tests. Browser tests live in tests/e2e and run under
  * Playwright (playwright.config.ts), never here.
  */
 export default defineConfig({
+  resolve: {
+    // Components render in Node (react-dom/server): theme and core modules are small stand-ins.
+    alias: [
+      {find: '@site', replacement: __dirname},
+      {find: /^@theme\/(Heading|CodeBlock|Tabs|TabItem|Layout|TOC|TOCCollapsible)$/, replacement: stub('theme/$1.tsx')},
+      {find: '@docusaurus/Link', replacement: stub('docusaurus/Link.tsx')},
+      {find: '@docusaurus/useBrokenLinks', replacement: stub('docusaurus/useBrokenLinks.ts')},
+    ],
+  },
   test: {
     include: ['tests/{unit,specs,build}/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -24,7 +24,7 @@ export interface SiteIdentity {
   title: string;
   /** `info.x-provider-name`, falling back to the title. */
   providerName: string;
-  /** `info.contact.email`. */
+  /** `info.contact.email` (OpenAPI, else AsyncAPI); empty when neither document gives one. */
   contactEmail: string;
   /** `info.x-status-page`, when the document gives one. */
   statusUrl: string | null;
@@ -128,12 +128,18 @@ export function identityFromDocuments(
 ): SiteIdentity {
   const info = isRecord(openapi.info) ? openapi.info : {};
   const title = requireString(openapi, ['info', 'title'], file);
+  // Documents we did not write (OPENAPI_FILE=…) may lack a contact or x- fields:
+  // the site then shows less rather than failing to build.
+  const contactOf = (doc: Record<string, unknown> | null): string | null => {
+    const docInfo = doc !== null && isRecord(doc.info) ? doc.info : {};
+    return isRecord(docInfo.contact) ? optionalString(docInfo.contact.email) : null;
+  };
   return {
     title,
     providerName: optionalString(info['x-provider-name']) ?? title,
-    contactEmail: requireString(openapi, ['info', 'contact', 'email'], file),
+    contactEmail: contactOf(openapi) ?? contactOf(asyncapi) ?? '',
     statusUrl: optionalString(info['x-status-page']),
-    apiVersion: requireString(openapi, ['info', 'version'], file),
+    apiVersion: optionalString(info.version) ?? '',
     restServers: restServers(openapi),
     wsServers: wsServers(asyncapi),
   };

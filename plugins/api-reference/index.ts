@@ -1,11 +1,18 @@
 /**
- * Build-time API reference plugin: reads the two API documents, hands the
- * identity to every page (global data, a few hundred bytes) and the reference
- * models to their own pages (createData, loaded only by those pages).
+ * Build-time API reference plugin: reads and validates the two API documents,
+ * turns them into view models, hands the identity to every page (global data,
+ * a few hundred bytes) and each reference model to its own page only
+ * (createData: /rest through its route, /docs/ws through an import in ws.mdx).
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SiteIdentity, SpecPaths} from './identity';
-import {loadIdentity} from './identity';
+import {identityFromDocuments, readDocument} from './identity';
+import {loadAsyncApi, loadOpenApi} from './load';
+import {buildRestModel} from './openapi/build';
+import {buildWsModel} from './asyncapi/build';
+import type {RestModel, WsModel} from './types';
+import {emitValidators} from './validator';
+import {writeDownloads} from './downloads';
 
 export interface PluginOptions {
   specPaths: SpecPaths;
@@ -15,12 +22,18 @@ export interface PluginOptions {
 
 export interface ApiReferenceContent {
   identity: SiteIdentity;
+  rest: RestModel;
+  ws: WsModel;
 }
 
-export default function apiReferencePlugin(
-  _context: LoadContext,
-  options: PluginOptions,
-): Plugin<ApiReferenceContent> {
+/** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
+export const REST_DATA = 'rest-reference.json';
+export const WS_DATA = 'ws-reference.json';
+
+/** Route modules of /rest, typed so the route data and RestPage's props cannot drift. */
+export type RestPageModules = Record<'identity' | 'model', string>;
+
+export default function apiReferencePlugin(_context: LoadContext, options: PluginOptions): Plugin<ApiReferenceContent> {
   const {specPaths} = options;
   return {
     name: 'api-reference',
@@ -30,19 +43,35 @@ export default function apiReferencePlugin(
     },
 
     async loadContent() {
-      return {identity: loadIdentity(specPaths)};
+      const [openapi, asyncapi] = await Promise.all([loadOpenApi(specPaths.openapi), loadAsyncApi(specPaths.asyncapi)]);
+      return {
+        identity: identityFromDocuments(openapi, asyncapi, specPaths.openapi),
+        rest: buildRestModel(openapi),
+        ws: buildWsModel(asyncapi),
+      };
     },
 
     async contentLoaded({content, actions}) {
       const {createData, addRoute, setGlobalData} = actions;
       setGlobalData({identity: content.identity});
-      const identityPath = await createData('identity.json', JSON.stringify(content.identity));
+      const modules: RestPageModules = {
+        identity: await createData('identity.json', JSON.stringify(content.identity)),
+        model: await createData(REST_DATA, JSON.stringify(content.rest)),
+      };
+      await createData(WS_DATA, JSON.stringify(content.ws));
+      // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
+      await emitValidators(actions, {openapi: readDocument(specPaths.openapi), asyncapi: readDocument(specPaths.asyncapi)});
       addRoute({
         path: '/rest',
         component: '@site/src/components/ApiReference/RestPage/index.tsx',
-        modules: {identity: identityPath},
+        modules,
         exact: true,
       });
+    },
+
+    // Downloads: /downloads/{openapi,asyncapi}.{yaml,json}, from the same documents.
+    async postBuild({outDir}) {
+      await writeDownloads(outDir, specPaths);
     },
   };
 }

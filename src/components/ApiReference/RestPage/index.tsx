@@ -1,21 +1,96 @@
 import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import TOC from '@theme/TOC';
+import TOCCollapsible from '@theme/TOCCollapsible';
 import type {SiteIdentity} from '@site/plugins/api-reference/identity';
+import type {RestModel} from '@site/plugins/api-reference/types';
+import Markdown from '../Markdown';
+import Servers from '../Servers';
+import Security from '../Security';
+import Operation from '../Operation';
+import Downloads from '../Downloads';
+import styles from './styles.module.css';
 
 interface Props {
   readonly identity: SiteIdentity;
+  readonly model: RestModel;
 }
 
 /** Data work happens inside Layout's children so a failure shows the crash fallback. */
-function RestReference({identity}: Props): ReactNode {
+function RestReference({model}: Props): ReactNode {
   return (
-    <main className="container margin-vert--lg">
-      <Heading as="h1">REST API reference</Heading>
-      <p>
-        {identity.title} {identity.apiVersion}. The generated reference is being written.
-      </p>
-    </main>
+    <div className="container margin-vert--lg">
+      <div className="row">
+        <main className="col col--9">
+          <article className={styles.reference}>
+            <header>
+              <Heading as="h1">REST API reference</Heading>
+              <p className={styles.lead}>
+                {model.title}
+                {model.version !== '' ? <>, version {model.version}</> : null}
+                {model.openapi !== '' ? <span className={styles.muted}> · OpenAPI {model.openapi}</span> : null}
+              </p>
+              {model.summary !== undefined ? <p>{model.summary}</p> : null}
+              <Downloads name="openapi" label="OpenAPI document" />
+            </header>
+            <div className={styles.mobileToc}>
+              <TOCCollapsible toc={model.toc} minHeadingLevel={2} maxHeadingLevel={3} />
+            </div>
+            <Markdown html={model.description} />
+            {model.contact !== undefined || model.license !== undefined || model.termsOfService !== undefined ? (
+              <ul className={styles.meta}>
+                {model.contact?.email !== undefined ? (
+                  <li>
+                    Contact: <Link href={`mailto:${model.contact.email}`}>{model.contact.name ?? model.contact.email}</Link>
+                  </li>
+                ) : model.contact?.url !== undefined ? (
+                  <li>
+                    Contact: <Link href={model.contact.url}>{model.contact.name ?? model.contact.url}</Link>
+                  </li>
+                ) : null}
+                {model.license !== undefined ? (
+                  <li>License: {model.license.url !== undefined ? <Link href={model.license.url}>{model.license.name}</Link> : model.license.name}</li>
+                ) : null}
+                {model.termsOfService !== undefined ? (
+                  <li>
+                    <Link href={model.termsOfService}>Terms of service</Link>
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+            <Servers servers={model.servers} />
+            <Security schemes={model.securitySchemes} requirements={model.security} />
+            {model.tags.map((tag) => (
+              <section key={tag.id} aria-labelledby={tag.id} className={styles.tag}>
+                <Heading as="h2" id={tag.id}>
+                  {tag.name}
+                </Heading>
+                <Markdown html={tag.description} />
+                {tag.operations.map((op) => (
+                  <Operation key={op.id} operation={op} />
+                ))}
+              </section>
+            ))}
+            {model.webhooks.length > 0 ? (
+              <section aria-labelledby="webhooks" className={styles.tag}>
+                <Heading as="h2" id="webhooks">
+                  Webhooks
+                </Heading>
+                <p>Requests the API sends to you.</p>
+                {model.webhooks.map((op) => (
+                  <Operation key={op.id} operation={op} />
+                ))}
+              </section>
+            ) : null}
+          </article>
+        </main>
+        <div className={`col col--3 ${styles.desktopToc}`}>
+          <TOC toc={model.toc} minHeadingLevel={2} maxHeadingLevel={3} />
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -1,0 +1,282 @@
+/**
+ * View models: what the build hands to the reference components (as JSON via
+ * createData). Components import these types only (`import type`), so nothing
+ * from the build-time builders reaches the client bundle. Keep the shapes lean:
+ * the JSON ships as the page's data chunk.
+ */
+
+/** HTML rendered at build time from a document's CommonMark (raw HTML in the source is escaped). */
+export type Html = string;
+
+/** The shape Docusaurus' TOC components expect. */
+export interface TocItem {
+  value: string;
+  id: string;
+  level: number;
+}
+
+/** One composition keyword and its branches, each titled for the reader. */
+export interface SchemaGroup {
+  kind: 'oneOf' | 'anyOf' | 'allOf' | 'not' | 'if' | 'then' | 'else';
+  /** In words: "Exactly one of", "At least one of", "All of", … */
+  label: string;
+  branches: {title: string; node: SchemaNode}[];
+}
+
+export interface SchemaNode {
+  /** Field name as shown: property name, `[]` for array items, `[0]` for a prefix item. */
+  name?: string;
+  /** Element id (anchor) of the field; every named field has one. */
+  id?: string;
+  /** Short type in words: "string (date-time)", "integer | null", "array", "object". */
+  type: string;
+  /** `title` or the name of the component it came from. */
+  title?: string;
+  required?: boolean;
+  /** "read-only", "write-only", "deprecated", "nullable". */
+  badges?: string[];
+  description?: Html;
+  /** Constraints in words; text between backticks is code. */
+  constraints?: string[];
+  /** Allowed values as JSON literals. */
+  enum?: string[];
+  /** The only allowed value, as a JSON literal (kept for false, 0 and ""). */
+  const?: string;
+  default?: string;
+  examples?: string[];
+  discriminator?: {property: string; mapping: {value: string; target: string}[]};
+  /** additionalProperties: false beside listed properties: no other field is allowed. */
+  closed?: boolean;
+  /** Object properties, pattern properties and "any other property". */
+  fields?: SchemaNode[];
+  /** The schema every array item (after any prefix items) must match. */
+  items?: SchemaNode;
+  /** Tuple positions (`prefixItems`), in order. */
+  prefixItems?: SchemaNode[];
+  groups?: SchemaGroup[];
+  /** Set instead of children when the schema refers back to an ancestor (a recursive structure). */
+  recursive?: {name: string; id?: string};
+}
+
+export interface ExampleView {
+  name?: string;
+  summary?: string;
+  /** Pretty-printed value (JSON) or the raw text for non-JSON media. */
+  value: string;
+  language: 'json' | 'text' | 'yaml' | 'xml';
+}
+
+export interface MediaView {
+  mediaType: string;
+  /** Id prefix of the fields of this media type's schema. */
+  idPrefix: string;
+  schema?: SchemaNode;
+  examples: ExampleView[];
+}
+
+export interface ParameterView {
+  id: string;
+  name: string;
+  in: string;
+  required: boolean;
+  deprecated?: boolean;
+  description?: Html;
+  schema: SchemaNode;
+  /** Serialisation when it differs from the default (style, explode, content type). */
+  serialization?: string;
+  example?: string;
+}
+
+export interface BodyView {
+  required: boolean;
+  description?: Html;
+  contents: MediaView[];
+}
+
+export interface LinkView {
+  name: string;
+  /** operationId (anchor on the same page) or operationRef. */
+  target?: string;
+  targetIsAnchor: boolean;
+  description?: Html;
+  parameters: string[];
+}
+
+export interface ResponseView {
+  code: string;
+  id: string;
+  /** success, redirect, client or server error, default: drives the badge colour. */
+  kind: 'info' | 'success' | 'redirect' | 'client-error' | 'server-error' | 'default';
+  description?: Html;
+  headers: ParameterView[];
+  contents: MediaView[];
+  links: LinkView[];
+}
+
+export interface CodeSample {
+  /** Tab value shared across the site (the reader's language choice is remembered by it). */
+  language: string;
+  label: string;
+  /** Prism language for highlighting. */
+  prism: string;
+  code: string;
+}
+
+export interface SecurityRequirementView {
+  /** All of these together (AND); several requirements are alternatives (OR). */
+  schemes: {key: string; scopes: string[]}[];
+}
+
+export interface SecuritySchemeView {
+  key: string;
+  type: string;
+  /** In words: "HTTP bearer token (JWT) in the Authorization header". */
+  summary: string;
+  description?: Html;
+  flows?: {name: string; urls: string[]; scopes: {name: string; description: string}[]}[];
+}
+
+export interface ServerView {
+  url: string;
+  name?: string;
+  description?: Html;
+  isDefault: boolean;
+  variables: {name: string; default: string; enum?: string[]; description?: string}[];
+  security?: string[];
+  protocol?: string;
+}
+
+export interface CallbackView {
+  name: string;
+  expression: string;
+  operations: OperationView[];
+}
+
+export interface OperationView {
+  /** operationId, or `<method>-<path slug>` when the document gives none: the anchor. */
+  id: string;
+  method: string;
+  path: string;
+  summary?: string;
+  description?: Html;
+  deprecated: boolean;
+  tags: string[];
+  parameters: ParameterView[];
+  requestBody?: BodyView;
+  responses: ResponseView[];
+  /** undefined: the document-wide security applies; [] means no authentication. */
+  security?: SecurityRequirementView[];
+  servers?: ServerView[];
+  callbacks: CallbackView[];
+  samples: CodeSample[];
+  /** The JSON request body example handed to the payload validator; undefined without one. */
+  validatorExample?: string;
+  hasJsonBody: boolean;
+  externalDocs?: {url: string; description?: string};
+}
+
+export interface TagView {
+  name: string;
+  id: string;
+  description?: Html;
+  operations: OperationView[];
+}
+
+export interface RestModel {
+  title: string;
+  version: string;
+  openapi: string;
+  description?: Html;
+  summary?: string;
+  contact?: {name?: string; email?: string; url?: string};
+  license?: {name: string; url?: string};
+  termsOfService?: string;
+  externalDocs?: {url: string; description?: string};
+  servers: ServerView[];
+  securitySchemes: SecuritySchemeView[];
+  security: SecurityRequirementView[];
+  tags: TagView[];
+  /** OpenAPI 3.1 webhooks: requests the API sends to the reader. */
+  webhooks: OperationView[];
+  toc: TocItem[];
+}
+
+export interface FlowStep {
+  from: string;
+  to: string;
+  label: string;
+  kind?: 'request' | 'reply' | 'stream' | 'note';
+  alternative?: string;
+}
+
+export interface FlowView {
+  title: string;
+  description?: string;
+  participants: string[];
+  steps: FlowStep[];
+}
+
+export interface MessageRef {
+  name: string;
+  id: string;
+  title?: string;
+}
+
+export interface MessageView {
+  /** The message name (components/messages key): its anchor on first rendering. */
+  name: string;
+  id: string;
+  /** False when the message was rendered in full in an earlier channel: this entry links there. */
+  primary: boolean;
+  /** Where the full entry is (set when `primary` is false). */
+  primaryRef?: {id: string; channel: string};
+  title?: string;
+  summary?: string;
+  description?: Html;
+  /** From the reader's side: the reader sends it (server `receive`) and/or receives it (server `send`). */
+  youSend: boolean;
+  youReceive: boolean;
+  /** Operations that use this message on this channel, from the reader's side. */
+  operations: {key: string; title: string; youSend: boolean; description?: Html; security?: string[]}[];
+  /** Replies the reader can get after sending this message. */
+  replies: MessageRef[];
+  /** Requests this message answers. */
+  replyTo: MessageRef[];
+  contentType?: string;
+  correlationId?: {location: string; description?: Html};
+  headers?: SchemaNode;
+  payload?: SchemaNode;
+  examples: ExampleView[];
+  samples: CodeSample[];
+  validatorExample?: string;
+  bindings?: string[];
+  tags?: string[];
+  deprecated?: boolean;
+}
+
+export interface ChannelView {
+  key: string;
+  id: string;
+  title?: string;
+  /** null when the document leaves the address open (dynamic channels). */
+  address: string | null;
+  description?: Html;
+  parameters: {name: string; description?: Html; enum?: string[]; default?: string; examples?: string[]; location?: string}[];
+  servers?: string[];
+  bindings?: string[];
+  messages: MessageView[];
+  flows: FlowView[];
+}
+
+export interface WsModel {
+  title: string;
+  version: string;
+  asyncapi: string;
+  description?: Html;
+  defaultContentType?: string;
+  servers: ServerView[];
+  securitySchemes: SecuritySchemeView[];
+  channels: ChannelView[];
+  /** Operations whose channel could not be placed (kept so nothing is dropped). */
+  toc: TocItem[];
+}

@@ -1,0 +1,130 @@
+/**
+ * One message of a channel, labelled from the reader's side ("You send" /
+ * "You receive"), with the replies a request can get, the payload schema,
+ * examples, code samples for sending it and the payload validator.
+ */
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
+import type {MessageRef, MessageView} from '@site/plugins/api-reference/types';
+import {PayloadValidator} from '@site/src/components/ApiReference/Validator';
+import Markdown from '../Markdown';
+import Schema from '../Schema';
+import Examples from '../Examples';
+import CodeSamples from '../CodeSamples';
+import styles from './styles.module.css';
+
+function Refs({refs}: {readonly refs: MessageRef[]}): ReactNode {
+  return (
+    <>
+      {refs.map((r, i) => (
+        <span key={r.id}>
+          {i > 0 ? (i === refs.length - 1 ? ' or ' : ', ') : null}
+          <Link href={`#${r.id}`}>
+            <code>{r.name}</code>
+          </Link>
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function Direction({message}: {readonly message: MessageView}): ReactNode {
+  return (
+    <span className={styles.directions}>
+      {message.youSend ? <span className={clsx(styles.direction, styles.send)}>You send</span> : null}
+      {message.youReceive ? <span className={clsx(styles.direction, styles.receive)}>You receive</span> : null}
+      {!message.youSend && !message.youReceive ? <span className={styles.direction}>No operation uses this message</span> : null}
+    </span>
+  );
+}
+
+export default function Message({message, channelLabel}: {readonly message: MessageView; readonly channelLabel: string}): ReactNode {
+  const m = message;
+  return (
+    <article className={styles.message} aria-labelledby={m.id}>
+      <Heading as="h3" id={m.id} className={styles.heading}>
+        {m.name}
+      </Heading>
+      <p className={styles.meta}>
+        <Direction message={m} />
+        {m.title !== undefined && m.title !== m.name ? <span className={styles.title}>{m.title}</span> : null}
+        {m.deprecated === true ? <span className={styles.deprecated}>deprecated</span> : null}
+      </p>
+      {m.summary !== undefined ? <p>{m.summary}</p> : null}
+      {m.replies.length > 0 ? (
+        <p className={styles.flow}>
+          After you send it, you receive <Refs refs={m.replies} />.
+        </p>
+      ) : null}
+      {m.replyTo.length > 0 ? (
+        <p className={styles.flow}>
+          {m.youSend ? 'You send it in answer to' : 'The server sends it in answer to'} <Refs refs={m.replyTo} />.
+        </p>
+      ) : null}
+      {m.primaryRef !== undefined ? (
+        <p className={styles.flow}>
+          Same message as on the {m.primaryRef.channel} channel:{' '}
+          <Link href={`#${m.primaryRef.id}`}>
+            full description and fields of <code>{m.name}</code>
+          </Link>
+          .
+        </p>
+      ) : null}
+      <Markdown html={m.description} />
+      {m.operations.length > 0 ? (
+        <ul className={styles.operations} aria-label={`Operations using ${m.name} on ${channelLabel}`}>
+          {m.operations.map((op) => (
+            <li key={op.key}>
+              <strong>{op.title}</strong> ({op.youSend ? 'you send' : 'you receive'})
+              {op.security !== undefined ? (
+                <>
+                  {' '}
+                  · authentication:{' '}
+                  {op.security.map((key, i) => (
+                    <span key={key}>
+                      {i > 0 ? ' or ' : null}
+                      <Link href={`#security-${key}`}>{key}</Link>
+                    </span>
+                  ))}
+                </>
+              ) : null}
+              <Markdown html={op.description} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {m.correlationId !== undefined ? (
+        <div className={styles.flow}>
+          <p>
+            Correlation id at <code>{m.correlationId.location}</code>
+          </p>
+          <Markdown html={m.correlationId.description} />
+        </div>
+      ) : null}
+      {m.contentType !== undefined && m.primaryRef === undefined ? (
+        <p className={styles.small}>
+          Content type <code>{m.contentType}</code>
+          {m.bindings !== undefined ? <> · bindings: {m.bindings.join(', ')}</> : null}
+          {m.tags !== undefined ? <> · tags: {m.tags.join(', ')}</> : null}
+        </p>
+      ) : null}
+      {m.headers !== undefined ? <Schema node={m.headers} label={`Headers of ${m.name}`} /> : null}
+      {m.payload !== undefined ? (
+        <>
+          <Heading as="h4">Payload</Heading>
+          <Schema node={m.payload} label={`Payload of ${m.name}`} />
+        </>
+      ) : null}
+      <Examples examples={m.examples} />
+      {m.samples.length > 0 ? (
+        <>
+          <Heading as="h4">Send it</Heading>
+          <CodeSamples samples={m.samples} title={`Code samples for sending ${m.name} on ${channelLabel}`} />
+        </>
+      ) : null}
+      {m.youSend && m.primaryRef === undefined ? <PayloadValidator target={`ws:${m.name}`} example={m.validatorExample} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * One operation: method and path, what it does, what it takes, what it
+ * returns (errors apart), and code samples. Its heading's id is the
+ * operationId, the anchor other pages link to.
+ */
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import clsx from 'clsx';
+import Heading from '@theme/Heading';
+import type {OperationView, ServerView} from '@site/plugins/api-reference/types';
+import {PayloadValidator} from '@site/src/components/ApiReference/Validator';
+import Markdown from '../Markdown';
+import ParameterTable from '../ParameterTable';
+import ResponseList, {Contents} from '../ResponseList';
+import CodeSamples from '../CodeSamples';
+import {Requirements} from '../Security';
+import styles from './styles.module.css';
+
+export function MethodBadge({method}: {readonly method: string}): ReactNode {
+  return <span className={clsx(styles.method, styles[method.toLowerCase()])}>{method}</span>;
+}
+
+function OperationServers({servers}: {readonly servers: ServerView[]}): ReactNode {
+  return (
+    <p className={styles.note}>
+      Served from {servers.map((s, i) => <span key={s.url}>{i > 0 ? ', ' : null}<code>{s.url}</code></span>)} (instead of the servers above).
+    </p>
+  );
+}
+
+export default function Operation({operation, level = 3}: {readonly operation: OperationView; readonly level?: 3 | 4}): ReactNode {
+  const op = operation;
+  const title = op.summary ?? `${op.method} ${op.path}`;
+  const sub: 'h4' | 'h5' = level === 3 ? 'h4' : 'h5';
+  return (
+    // An article, not a section: hundreds of named sections would flood the landmark list.
+    <article className={clsx(styles.operation, level === 4 && styles.nested)} aria-labelledby={op.id}>
+      <Heading as={level === 3 ? 'h3' : 'h4'} id={op.id} className={styles.title}>
+        {title}
+      </Heading>
+      <p className={styles.endpoint}>
+        <MethodBadge method={op.method} />
+        <code className={styles.path}>{op.path}</code>
+        {op.deprecated ? <span className={styles.deprecated}>deprecated</span> : null}
+      </p>
+      <Markdown html={op.description} />
+      {op.security !== undefined ? (
+        <p className={styles.note}>
+          Authentication: <Requirements requirements={op.security} />.
+        </p>
+      ) : null}
+      {op.servers !== undefined ? <OperationServers servers={op.servers} /> : null}
+      {op.externalDocs !== undefined ? (
+        <p className={styles.note}>
+          More: <Link href={op.externalDocs.url}>{op.externalDocs.description ?? op.externalDocs.url}</Link>
+        </p>
+      ) : null}
+
+      {op.parameters.length > 0 ? (
+        <>
+          <Heading as={sub}>Parameters</Heading>
+          <ParameterTable parameters={op.parameters} caption={`Parameters of ${title}`} />
+        </>
+      ) : null}
+
+      {op.requestBody !== undefined ? (
+        <>
+          <Heading as={sub}>Request body{op.requestBody.required ? ' (required)' : ' (optional)'}</Heading>
+          <Markdown html={op.requestBody.description} />
+          <Contents contents={op.requestBody.contents} label={`Request body of ${op.id}`} />
+          {level === 3 ? <PayloadValidator target={`rest:${op.id}`} example={op.validatorExample} /> : null}
+        </>
+      ) : null}
+
+      <ResponseList responses={op.responses} operationId={op.id} />
+
+      {op.callbacks.map((callback) => (
+        <div key={callback.name} className={styles.callback}>
+          <Heading as={sub}>Callback {callback.name}</Heading>
+          <p className={styles.note}>
+            The API calls you at <code>{callback.expression}</code>:
+          </p>
+          {callback.operations.map((cb) => (
+            <Operation key={cb.id} operation={cb} level={4} />
+          ))}
+        </div>
+      ))}
+
+      {op.samples.length > 0 ? (
+        <>
+          <Heading as={sub}>Code samples</Heading>
+          <CodeSamples samples={op.samples} title={`Code samples for ${title}`} />
+        </>
+      ) : null}
+    </article>
+  );
+}

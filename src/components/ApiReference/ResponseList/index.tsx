@@ -1,0 +1,105 @@
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import clsx from 'clsx';
+import Heading from '@theme/Heading';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import type {MediaView, ResponseView} from '@site/plugins/api-reference/types';
+import Markdown from '../Markdown';
+import Schema from '../Schema';
+import Examples from '../Examples';
+import ParameterTable from '../ParameterTable';
+import styles from './styles.module.css';
+
+/** A content map: schema and examples for each media type (several are shown, not merged). */
+export function Contents({contents, label}: {readonly contents: MediaView[]; readonly label: string}): ReactNode {
+  return (
+    <>
+      {contents.map((media) => (
+        <div key={media.mediaType} className={styles.media}>
+          <p className={styles.mediaType}>
+            Content type <code>{media.mediaType}</code>
+          </p>
+          {media.schema !== undefined ? <Schema node={media.schema} label={`${label} (${media.mediaType})`} /> : null}
+          <Examples examples={media.examples} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Response({response, operationId}: {readonly response: ResponseView; readonly operationId: string}): ReactNode {
+  useBrokenLinks().collectAnchor(response.id);
+  // Open by default: a link to a field inside an error response must land on a visible field.
+  const plain = response.description
+    ?.replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+  const headline = plain?.split('\n')[0] ?? 'No description';
+  return (
+    <details className={styles.response} id={response.id} open>
+      <summary className={styles.summary}>
+        <span className={clsx(styles.code, styles[response.kind])}>{response.code === 'default' ? 'default' : response.code}</span>
+        <span className={styles.summaryText}>{headline}</span>
+      </summary>
+      <div className={styles.body}>
+        {/* A one-line description is already the summary line; longer ones are shown in full. */}
+        {plain !== headline ? <Markdown html={response.description} /> : null}
+        <ParameterTable parameters={response.headers} caption={`Response headers of ${response.code}`} />
+        {response.contents.length === 0 ? <p className={styles.empty}>No body.</p> : null}
+        <Contents contents={response.contents} label={`Response ${response.code} body of ${operationId}`} />
+        {response.links.length > 0 ? (
+          <div>
+            <p className={styles.linksTitle}>Links (follow-up operations):</p>
+            <ul className={styles.links}>
+              {response.links.map((link) => (
+                <li key={link.name}>
+                  <strong>{link.name}</strong>
+                  {link.target !== undefined ? (
+                    <>
+                      {' → '}
+                      {link.targetIsAnchor ? <Link href={`#${link.target}`}>{link.target}</Link> : <code>{link.target}</code>}
+                    </>
+                  ) : null}
+                  {link.parameters.length > 0 ? <span> with {link.parameters.map((p, i) => <code key={i}>{p}</code>)}</span> : null}
+                  <Markdown html={link.description} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+const ERROR_KINDS = new Set(['client-error', 'server-error', 'default']);
+
+/** Every response code; errors (4xx, 5xx, default) listed under their own heading. */
+export default function ResponseList({responses, operationId}: {readonly responses: ResponseView[]; readonly operationId: string}): ReactNode {
+  const ok = responses.filter((r) => !ERROR_KINDS.has(r.kind));
+  const errors = responses.filter((r) => ERROR_KINDS.has(r.kind));
+  return (
+    <>
+      {ok.length > 0 ? (
+        <>
+          <Heading as="h4">Responses</Heading>
+          {ok.map((r) => (
+            <Response key={r.id} response={r} operationId={operationId} />
+          ))}
+        </>
+      ) : null}
+      {errors.length > 0 ? (
+        <>
+          <Heading as="h4">Error responses</Heading>
+          {errors.map((r) => (
+            <Response key={r.id} response={r} operationId={operationId} />
+          ))}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * The schema view shared by /rest and /docs/ws. Every named field is an
+ * element with a stable id (its path) registered with the broken-anchor
+ * checker, so other pages can link to a single field. Nested structures use
+ * open <details>: collapsible for the reader, but always in the static HTML.
+ */
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import clsx from 'clsx';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import type {SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
+import Markdown from '../Markdown';
+import Text from '../Text';
+import styles from './styles.module.css';
+
+function Literal({value}: {readonly value: string}): ReactNode {
+  return <code className={styles.literal}>{value}</code>;
+}
+
+function LiteralList({values}: {readonly values: string[]}): ReactNode {
+  return (
+    <>
+      {values.map((v, i) => (
+        <span key={i}>
+          {i > 0 ? ', ' : null}
+          <Literal value={v} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Description, constraints and values of one schema: what a reader needs to fill the field. */
+function Facts({node}: {readonly node: SchemaNode}): ReactNode {
+  const rows: ReactNode[] = [];
+  if (node.const !== undefined) rows.push(<li key="const">Always <Literal value={node.const} /></li>);
+  if (node.enum !== undefined) rows.push(<li key="enum">One of: <LiteralList values={node.enum} /></li>);
+  for (const [i, c] of (node.constraints ?? []).entries()) {
+    rows.push(
+      <li key={`c${i}`}>
+        <Text value={c.charAt(0).toUpperCase() + c.slice(1)} />
+      </li>,
+    );
+  }
+  if (node.default !== undefined) rows.push(<li key="default">Default: <Literal value={node.default} /></li>);
+  if (node.examples !== undefined && node.examples.length > 0) {
+    rows.push(<li key="examples">{node.examples.length > 1 ? 'Examples' : 'Example'}: <LiteralList values={node.examples} /></li>);
+  }
+  if (node.discriminator !== undefined) {
+    const {property, mapping} = node.discriminator;
+    rows.push(
+      <li key="disc">
+        The field <code>{property}</code> tells which shape applies
+        {mapping.length > 0 ? ': ' : ''}
+        {mapping.map((m, i) => (
+          <span key={m.value}>
+            {i > 0 ? '; ' : null}
+            <Literal value={m.value} /> → {m.target}
+          </span>
+        ))}
+      </li>,
+    );
+  }
+  return (
+    <>
+      <Markdown html={node.description} className={styles.description} />
+      {rows.length > 0 ? <ul className={styles.facts}>{rows}</ul> : null}
+    </>
+  );
+}
+
+/** Fields, items, tuple positions and compositions under a node. */
+function Children({node}: {readonly node: SchemaNode}): ReactNode {
+  if (node.recursive !== undefined) {
+    const {name, id} = node.recursive;
+    return (
+      <p className={styles.recursive}>
+        Recursive: the same structure as {id !== undefined ? <Link href={`#${id}`}>{name}</Link> : name}, nested again.
+      </p>
+    );
+  }
+  return (
+    <>
+      {node.fields !== undefined ? (
+        <ul className={styles.fields}>
+          {node.fields.map((field, i) => (
+            <Field key={field.id ?? i} node={field} />
+          ))}
+        </ul>
+      ) : null}
+      {node.prefixItems !== undefined ? (
+        <div className={styles.items}>
+          <p className={styles.itemsLabel}>Items by position:</p>
+          <ul className={styles.fields}>
+            {node.prefixItems.map((item, i) => (
+              <Field key={item.id ?? i} node={item} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {node.items !== undefined ? (
+        <div className={styles.items}>
+          <p className={styles.itemsLabel}>{node.prefixItems !== undefined ? 'Every further item:' : 'Each item:'}</p>
+          <ul className={styles.fields}>
+            <Field node={node.items} />
+          </ul>
+        </div>
+      ) : null}
+      {(node.groups ?? []).map((group, i) => (
+        <Group key={i} group={group} />
+      ))}
+    </>
+  );
+}
+
+function Group({group}: {readonly group: SchemaGroup}): ReactNode {
+  const many = group.branches.length > 1;
+  return (
+    <div className={clsx(styles.group, styles[`group-${group.kind}`])} role="group" aria-label={group.label}>
+      <p className={styles.groupLabel}>
+        <strong>{group.label}</strong>
+        {many ? ` these ${group.branches.length}:` : ':'}
+      </p>
+      <ol className={styles.branches}>
+        {group.branches.map((branch, i) => (
+          <li key={i} className={styles.branch}>
+            <p className={styles.branchTitle}>
+              <strong>{branch.title}</strong>
+              {branch.node.type !== '' && branch.node.type !== 'any' && !branch.title.includes(branch.node.type) ? (
+                <span className={styles.type}> {branch.node.type}</span>
+              ) : null}
+            </p>
+            <Facts node={branch.node} />
+            <Children node={branch.node} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function hasChildren(node: SchemaNode): boolean {
+  return node.fields !== undefined || node.items !== undefined || node.prefixItems !== undefined || node.groups !== undefined || node.recursive !== undefined;
+}
+
+function Field({node}: {readonly node: SchemaNode}): ReactNode {
+  const brokenLinks = useBrokenLinks();
+  if (node.id !== undefined) brokenLinks.collectAnchor(node.id);
+  const nested = hasChildren(node);
+  return (
+    <li className={styles.field} id={node.id}>
+      <div className={styles.head}>
+        {node.id !== undefined ? (
+          <Link className={styles.name} href={`#${node.id}`} aria-label={`${node.name ?? 'field'}: link to this field`}>
+            <code>{node.name}</code>
+          </Link>
+        ) : (
+          <code className={styles.name}>{node.name}</code>
+        )}
+        {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
+        {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
+        {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
+        {(node.badges ?? []).map((b) => (
+          <span key={b} className={styles.badge}>
+            {b}
+          </span>
+        ))}
+      </div>
+      <Facts node={node} />
+      {nested ? (
+        <details className={styles.nested} open>
+          <summary>{summaryOf(node)}</summary>
+          <Children node={node} />
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+function summaryOf(node: SchemaNode): string {
+  const label = node.name ?? 'value';
+  if (node.recursive !== undefined) return `Inside ${label}`;
+  if (node.fields !== undefined) return `Fields of ${label} (${node.fields.length}${node.closed === true ? '; no others allowed' : ''})`;
+  if (node.items !== undefined || node.prefixItems !== undefined) return `Items of ${label}`;
+  return `Shapes of ${label}`;
+}
+
+/** A whole schema: its own facts, then its fields. `label` names it for screen readers. */
+export default function Schema({node, label}: {readonly node: SchemaNode; readonly label: string}): ReactNode {
+  return (
+    <div className={styles.schema} role="group" aria-label={label}>
+      <p className={styles.rootType}>
+        {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
+        {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
+        {(node.badges ?? []).map((b) => (
+          <span key={b} className={styles.badge}>
+            {b}
+          </span>
+        ))}
+        {node.closed === true ? <span className={styles.title}>no fields other than those listed</span> : null}
+      </p>
+      <Facts node={node} />
+      <Children node={node} />
+    </div>
+  );
+}

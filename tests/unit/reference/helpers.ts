@@ -1,0 +1,35 @@
+/** Shared helpers for the reference tests: corpus location and small walkers over view models. */
+import {existsSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import type {SchemaNode} from '../../../plugins/api-reference/types';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const CORPUS = path.resolve(ROOT, '../shared/corpus');
+export const HAS_CORPUS = existsSync(CORPUS);
+export const CORPUS_SKIP_REASON = `corpus folder ${CORPUS} is absent (a fresh clone outside CI): corpus tests skipped`;
+
+export function corpusFiles(kind: 'openapi' | 'asyncapi'): string[] {
+  if (!HAS_CORPUS) return [];
+  const dir = path.join(CORPUS, kind);
+  return readdirSync(dir)
+    .filter((f) => /\.ya?ml$|\.json$/.test(f))
+    .map((f) => path.join(dir, f));
+}
+
+/** Every node under a schema view (fields, items, tuple items, branches), depth first. */
+export function walkNodes(node: SchemaNode | undefined, visit: (n: SchemaNode) => void): void {
+  if (node === undefined) return;
+  visit(node);
+  for (const f of node.fields ?? []) walkNodes(f, visit);
+  for (const p of node.prefixItems ?? []) walkNodes(p, visit);
+  walkNodes(node.items, visit);
+  for (const g of node.groups ?? []) for (const b of g.branches) walkNodes(b.node, visit);
+}
+
+export function findField(node: SchemaNode | undefined, id: string): SchemaNode | undefined {
+  let found: SchemaNode | undefined;
+  walkNodes(node, (n) => {
+    if (found === undefined && n.id === id) found = n;
+  });
+  return found;
+}

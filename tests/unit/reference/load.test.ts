@@ -1,0 +1,110 @@
+/** A broken document fails with the file, the JSON pointer (and line) and the reason. */
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {loadAsyncApi, loadOpenApi, SpecError} from '../../../plugins/api-reference/load';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'api-ref-load-'));
+function file(name: string, text: string): string {
+  const p = path.join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+const GOOD_OPENAPI = `openapi: 3.1.0
+info:
+  title: T
+  version: '1'
+paths:
+  /a:
+    get:
+      operationId: getA
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/A'
+components:
+  schemas:
+    A:
+      type: object
+`;
+
+const GOOD_ASYNCAPI = `asyncapi: 3.0.0
+info:
+  title: T
+  version: '1'
+channels:
+  c:
+    address: /c
+    messages:
+      m:
+        payload:
+          type: string
+operations:
+  op:
+    action: receive
+    channel:
+      $ref: '#/channels/c'
+`;
+
+async function failure(promise: Promise<unknown>): Promise<SpecError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof SpecError) return error;
+    throw error;
+  }
+  throw new Error('expected the document to be rejected');
+}
+
+describe('loadOpenApi', () => {
+  it('accepts a valid document', async () => {
+    await expect(loadOpenApi(file('good.yaml', GOOD_OPENAPI))).resolves.toMatchObject({openapi: '3.1.0'});
+  });
+
+  it('names the file, pointer, line and rule of a structural error', async () => {
+    const bad = file('bad-structure.yaml', GOOD_OPENAPI.replace("      operationId: getA\n", '      operationId: getA\n      responsez: 1\n'));
+    const error = await failure(loadOpenApi(bad));
+    expect(error.message).toContain(bad);
+    expect(error.message).toContain('"/paths/~1a/get"');
+    expect(error.message).toMatch(/\(line 7\)/);
+    expect(error.message).toContain('responsez');
+  });
+
+  it('names a reference that leads nowhere', async () => {
+    const bad = file('bad-ref.yaml', GOOD_OPENAPI.replace("'#/components/schemas/A'", "'#/components/schemas/B'"));
+    const error = await failure(loadOpenApi(bad));
+    expect(error.problems).toEqual([
+      {pointer: '/paths/~1a/get/responses/200/content/application~1json/schema/$ref', message: 'reference "#/components/schemas/B" points to nothing in this document'},
+    ]);
+  });
+
+  it('rejects YAML that does not parse, and a wrong version', async () => {
+    expect((await failure(loadOpenApi(file('bad-yaml.yaml', 'openapi: [')))).message).toMatch(/not valid YAML/);
+    expect((await failure(loadOpenApi(file('v2.yaml', "swagger: '2.0'\ninfo: {title: T, version: '1'}\npaths: {}\n")))).problems[0]?.pointer).toBe('/openapi');
+  });
+});
+
+describe('loadAsyncApi', () => {
+  it('accepts a valid document', async () => {
+    await expect(loadAsyncApi(file('good-async.yaml', GOOD_ASYNCAPI))).resolves.toMatchObject({asyncapi: '3.0.0'});
+  });
+
+  it('names the pointer and the rule broken', async () => {
+    const bad = file('bad-async.yaml', GOOD_ASYNCAPI.replace('action: receive', 'action: recieve'));
+    const error = await failure(loadAsyncApi(bad));
+    expect(error.message).toContain(bad);
+    expect(error.problems.some((p) => p.pointer === '/operations/op/action')).toBe(true);
+    expect(error.message).toMatch(/\(line 14\)/);
+  });
+
+  it('names a reference that leads nowhere', async () => {
+    const bad = file('bad-async-ref.yaml', GOOD_ASYNCAPI.replace("'#/channels/c'", "'#/channels/d'"));
+    const error = await failure(loadAsyncApi(bad));
+    expect(error.problems[0]).toEqual({pointer: '/operations/op/channel/$ref', message: 'reference "#/channels/d" points to nothing in this document'});
+  });
+});
