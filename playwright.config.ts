@@ -5,6 +5,8 @@ import {defineConfig, devices} from '@playwright/test';
  * `docusaurus serve` on 127.0.0.1, in Debian's Chromium (never a downloaded one).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4179);
+/** The build to test; `build/` unless E2E_BUILD_DIR names another output folder. */
+const BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build';
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export const CHROMIUM_ARGS = [
@@ -38,7 +40,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `npx docusaurus serve --dir build --host 127.0.0.1 --port ${PORT} --no-open`,
+    command: `npx docusaurus serve --dir ${BUILD_DIR} --host 127.0.0.1 --port ${PORT} --no-open`,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -1,0 +1,172 @@
+/**
+ * Turns the schemas a validator needs into plain JSON Schema before Ajv sees them,
+ * on a copy of the document: OpenAPI 3.0's `nullable` and boolean
+ * `exclusiveMinimum`/`exclusiveMaximum` become their JSON Schema forms, read-only
+ * properties stop being required (a reader never sends them), and annotations that
+ * only make the compiled code bigger (examples, XML hints, long descriptions) go.
+ * Only schema positions are touched: a property that happens to be called
+ * "example" stays.
+ */
+import type {SchemaDialect} from './targets';
+import {atPointer} from './targets';
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'contentSchema',
+  'else',
+  'if',
+  'items',
+  'not',
+  'propertyNames',
+  'then',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+] as const;
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAP_KEYWORDS = [
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'patternProperties',
+  'properties',
+] as const;
+
+/** Annotations that do not change what is valid. */
+const DROPPED = [
+  'example',
+  'examples',
+  'xml',
+  'externalDocs',
+  'discriminator',
+  'deprecated',
+  'default',
+  '$comment',
+];
+
+const MAX_DESCRIPTION = 200;
+
+/** The first sentence of a description, short enough to follow an error message. */
+export function shortDescription(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  // A sentence ends at ".", "!" or "?" before a space or the end, but not inside
+  // an ellipsis or after an abbreviation such as "e.g.".
+  const end = /(?<!\.|\b(?:e\.g|i\.e|etc|vs|cf))[.!?](?!\.)(?=\s|$)/.exec(flat);
+  const sentence = end === null ? flat : flat.slice(0, end.index + 1);
+  return sentence.length > MAX_DESCRIPTION
+    ? `${sentence.slice(0, MAX_DESCRIPTION - 1).trimEnd()}…`
+    : sentence;
+}
+
+function fromOpenApi30(schema: JsonObject): void {
+  if (schema.nullable === true) {
+    if (typeof schema.type === 'string') schema.type = [schema.type, 'null'];
+    else if (Array.isArray(schema.type) && !schema.type.includes('null'))
+      schema.type = [...schema.type, 'null'];
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  }
+  delete schema.nullable;
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof schema[exclusive] !== 'boolean') continue;
+    if (schema[exclusive] === true && typeof schema[bound] === 'number') {
+      schema[exclusive] = schema[bound];
+      Reflect.deleteProperty(schema, bound);
+    } else {
+      Reflect.deleteProperty(schema, exclusive);
+    }
+  }
+}
+
+function dropReadOnlyRequired(schema: JsonObject, doc: JsonObject): void {
+  if (!Array.isArray(schema.required) || !isObject(schema.properties)) return;
+  const properties = schema.properties;
+  schema.required = schema.required.filter((name) => {
+    if (typeof name !== 'string') return true;
+    let property = properties[name];
+    if (isObject(property) && typeof property.$ref === 'string' && property.$ref.startsWith('#')) {
+      property = atPointer(doc, decodeURIComponent(property.$ref.slice(1)));
+    }
+    return !(isObject(property) && property.readOnly === true);
+  });
+}
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * Ajv checks `uniqueItems` in linear time only when it can see that the items are
+ * scalars; behind a `$ref` it cannot, and compares every pair (quadratic: a pasted
+ * array of 100 000 ids would take minutes). Copying the referenced scalar `type`
+ * next to the `$ref` changes nothing about what is valid and restores the fast path.
+ */
+function hintUniqueItemTypes(schema: JsonObject, doc: JsonObject): void {
+  if (schema.uniqueItems !== true || !isObject(schema.items) || schema.items.type !== undefined) return;
+  let target: unknown = schema.items;
+  for (let hops = 0; hops < 16 && isObject(target) && typeof target.$ref === 'string'; hops++) {
+    if (target.type !== undefined || !target.$ref.startsWith('#')) break;
+    target = atPointer(doc, decodeURIComponent(target.$ref.slice(1)));
+  }
+  if (!isObject(target)) return;
+  const types = Array.isArray(target.type) ? target.type : [target.type];
+  if (types.length > 0 && types.every((type) => typeof type === 'string' && SCALAR_TYPES.has(type))) {
+    schema.items = {...schema.items, type: target.type};
+  }
+}
+
+/**
+ * Rewrites, in place, every schema reachable from `roots` (JSON pointers into
+ * `doc`), following local `$ref`s. `doc` must be a copy the caller owns.
+ */
+export function prepareSchemas(doc: JsonObject, roots: string[], dialect: SchemaDialect): void {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = roots.map((pointer) => atPointer(doc, pointer));
+  // Read-only fields are checked after the walk, when every schema has been seen once.
+  const objects: JsonObject[] = [];
+  while (queue.length > 0) {
+    const schema = queue.pop();
+    if (!isObject(schema) || seen.has(schema)) continue;
+    seen.add(schema);
+    objects.push(schema);
+    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#')) {
+      queue.push(atPointer(doc, decodeURIComponent(schema.$ref.slice(1))));
+    }
+    if (dialect === 'openapi-3.0') fromOpenApi30(schema);
+    for (const key of Object.keys(schema)) {
+      if (DROPPED.includes(key) || key.startsWith('x-')) Reflect.deleteProperty(schema, key);
+    }
+    if (typeof schema.description === 'string') schema.description = shortDescription(schema.description);
+    else delete schema.description;
+    for (const keyword of SCHEMA_KEYWORDS) {
+      if (isObject(schema[keyword])) queue.push(schema[keyword]);
+    }
+    for (const keyword of SCHEMA_LIST_KEYWORDS) {
+      const list = schema[keyword];
+      if (Array.isArray(list)) queue.push(...list);
+    }
+    for (const keyword of SCHEMA_MAP_KEYWORDS) {
+      const map = schema[keyword];
+      if (isObject(map)) queue.push(...Object.values(map));
+    }
+    // draft-07 `dependencies`: each value is a schema or a list of names.
+    if (isObject(schema.dependencies)) {
+      queue.push(...Object.values(schema.dependencies).filter(isObject));
+    }
+  }
+  for (const schema of objects) {
+    dropReadOnlyRequired(schema, doc);
+    hintUniqueItemTypes(schema, doc);
+  }
+  for (const schema of objects) delete schema.readOnly;
+}

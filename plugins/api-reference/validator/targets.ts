@@ -1,0 +1,255 @@
+/**
+ * Finds what a reader can send, and so what the validator panels check: the JSON
+ * request body of every REST operation and the payload of every WebSocket message
+ * the client sends. Pure: parsed documents in, target list out.
+ */
+import {operationId as anchorOperationId} from '../anchors';
+
+/** Which JSON Schema flavour a target's schema is written in. */
+export type SchemaDialect = '2020-12' | 'draft-07' | 'openapi-3.0';
+
+export interface ValidatorTarget {
+  /**
+   * `rest:<operationId>` (or `rest:<method>-<path slug>` without one, as the
+   * reference's anchors) or `ws:<messageName>`: the key the panels use.
+   */
+  target: string;
+  /** Human label for messages, e.g. "POST /api/orders/bulk" or "new_order". */
+  label: string;
+  document: 'openapi' | 'asyncapi';
+  /** JSON pointer of the schema inside its document; null when there is none to compile. */
+  pointer: string | null;
+  dialect: SchemaDialect;
+  /** Why there is no validator, when `pointer` is null. */
+  unavailable?: string;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Escapes one JSON pointer segment (RFC 6901). */
+export function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function unescapePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The node at a JSON pointer ("" or "/a/b"), or undefined. */
+export function atPointer(doc: unknown, pointer: string): unknown {
+  if (pointer === '') return doc;
+  if (!pointer.startsWith('/')) return undefined;
+  let node: unknown = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = unescapePointerSegment(raw);
+    if (Array.isArray(node)) {
+      node = /^(0|[1-9][0-9]*)$/.test(key) ? node[Number(key)] : undefined;
+    } else if (isObject(node)) {
+      node = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+export interface Located {
+  node: unknown;
+  /** JSON pointer of `node` in the document. */
+  pointer: string;
+  /** The pointer of every `$ref` followed on the way, the last one first. */
+  via: string[];
+}
+
+/**
+ * Follows local `$ref`s ("#/…") from the node at `pointer` until a node without
+ * one; a remote or broken reference, or a cycle, gives `node: undefined`.
+ */
+export function follow(doc: JsonObject, pointer: string): Located {
+  let current = pointer;
+  const via: string[] = [];
+  for (let hops = 0; hops < 64; hops++) {
+    const node = atPointer(doc, current);
+    if (!isObject(node) || typeof node.$ref !== 'string') return {node, pointer: current, via};
+    const ref = node.$ref;
+    if (!ref.startsWith('#')) return {node: undefined, pointer: current, via};
+    via.unshift(current);
+    current = decodeURIComponent(ref.slice(1));
+  }
+  return {node: undefined, pointer: current, via};
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+function openApiDialect(openapi: JsonObject): SchemaDialect {
+  const version = typeof openapi.openapi === 'string' ? openapi.openapi : '';
+  return /^3\.0(\.|$)/.test(version) ? 'openapi-3.0' : '2020-12';
+}
+
+/** Every operation under `paths` that has a request body, in document order. */
+export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
+  const dialect = openApiDialect(openapi);
+  const paths = isObject(openapi.paths) ? openapi.paths : {};
+  const targets: ValidatorTarget[] = [];
+  for (const pathKey of Object.keys(paths)) {
+    const pathItem = follow(openapi, `/paths/${escapePointerSegment(pathKey)}`);
+    if (!isObject(pathItem.node)) continue;
+    for (const method of HTTP_METHODS) {
+      const opPointer = `${pathItem.pointer}/${method}`;
+      const operation = atPointer(openapi, opPointer);
+      if (!isObject(operation) || operation.requestBody === undefined) continue;
+      // The reference pages name operations the same way (anchors.ts), so `rest:<id>` matches their panels.
+      const operationId = anchorOperationId(
+        typeof operation.operationId === 'string' ? operation.operationId : undefined,
+        method,
+        pathKey,
+      );
+      const base = {
+        target: `rest:${operationId}`,
+        label: `${method.toUpperCase()} ${pathKey}`,
+        document: 'openapi' as const,
+        dialect,
+      };
+      const body = follow(openapi, `${opPointer}/requestBody`);
+      const content = isObject(body.node) && isObject(body.node.content) ? body.node.content : null;
+      if (content === null) {
+        targets.push({...base, pointer: null, unavailable: 'the request body has no content to check'});
+        continue;
+      }
+      const mediaTypes = Object.keys(content);
+      const json =
+        mediaTypes.find((type) => type.toLowerCase() === 'application/json') ??
+        mediaTypes.find((type) => JSON_MEDIA_TYPE.test(type));
+      if (json === undefined) {
+        targets.push({
+          ...base,
+          pointer: null,
+          unavailable: `the request body is ${mediaTypes.join(', ') || 'of no media type'}, not JSON`,
+        });
+        continue;
+      }
+      const mediaPointer = `${body.pointer}/content/${escapePointerSegment(json)}`;
+      const mediaType = atPointer(openapi, mediaPointer);
+      if (!isObject(mediaType) || mediaType.schema === undefined) {
+        targets.push({...base, pointer: null, unavailable: `the ${json} request body has no schema`});
+        continue;
+      }
+      targets.push({...base, pointer: `${mediaPointer}/schema`});
+    }
+  }
+  return targets;
+}
+
+/**
+ * The message's name, as the WebSocket reference names it: its components/messages
+ * key, else its key in the channel.
+ */
+function messageName(located: Located, fallback: string): string {
+  for (const pattern of [/^\/components\/messages\/([^/]+)$/, /^\/channels\/[^/]+\/messages\/([^/]+)$/]) {
+    for (const pointer of [located.pointer, ...located.via]) {
+      const match = pattern.exec(pointer);
+      if (match?.[1] !== undefined) return unescapePointerSegment(match[1]);
+    }
+  }
+  const node = located.node;
+  if (isObject(node) && typeof node.name === 'string' && node.name !== '') return node.name;
+  return fallback;
+}
+
+/** `messages` of an operation or reply, or else every message of its channel. */
+function messagePointers(asyncapi: JsonObject, holderPointer: string): string[] {
+  const holder = atPointer(asyncapi, holderPointer);
+  if (!isObject(holder)) return [];
+  if (Array.isArray(holder.messages)) {
+    return holder.messages.map((_message, index) => `${holderPointer}/messages/${index}`);
+  }
+  const channel = follow(asyncapi, `${holderPointer}/channel`);
+  if (!isObject(channel.node) || !isObject(channel.node.messages)) return [];
+  return Object.keys(channel.node.messages).map(
+    (key) => `${channel.pointer}/messages/${escapePointerSegment(key)}`,
+  );
+}
+
+const JSON_SCHEMA_FORMATS: ReadonlyArray<[RegExp, SchemaDialect]> = [
+  [/^application\/vnd\.aai\.asyncapi(\+json|\+yaml)?(;.*)?$/i, 'draft-07'],
+  [/^application\/schema(\+json|\+yaml)?;\s*version=draft-0[4-7]$/i, 'draft-07'],
+  [/^application\/schema(\+json|\+yaml)?;\s*version=2020-12$/i, '2020-12'],
+  [/^application\/vnd\.oai\.openapi(\+json|\+yaml)?;\s*version=3\.0(\.\d+)?$/i, 'openapi-3.0'],
+  [/^application\/vnd\.oai\.openapi(\+json|\+yaml)?;\s*version=3\.1(\.\d+)?$/i, '2020-12'],
+];
+
+function payloadTarget(
+  asyncapi: JsonObject,
+  messagePointer: string,
+): Pick<ValidatorTarget, 'pointer' | 'dialect' | 'unavailable'> {
+  const payload = follow(asyncapi, `${messagePointer}/payload`);
+  if (payload.node === undefined) {
+    return {pointer: null, dialect: 'draft-07', unavailable: 'the message has no payload schema'};
+  }
+  if (isObject(payload.node) && typeof payload.node.schemaFormat === 'string' && 'schema' in payload.node) {
+    const format = payload.node.schemaFormat;
+    const known = JSON_SCHEMA_FORMATS.find(([pattern]) => pattern.test(format.trim()));
+    if (known === undefined) {
+      return {
+        pointer: null,
+        dialect: 'draft-07',
+        unavailable: `the payload schema is written in ${format}, not JSON Schema`,
+      };
+    }
+    return {pointer: `${payload.pointer}/schema`, dialect: known[1]};
+  }
+  return {pointer: payload.pointer, dialect: 'draft-07'};
+}
+
+/**
+ * Messages the reader sends: those of `receive` operations (the document speaks
+ * for the server) and the replies of `send` operations (the client answers them).
+ */
+export function asyncApiTargets(asyncapi: JsonObject): ValidatorTarget[] {
+  const operations = isObject(asyncapi.operations) ? asyncapi.operations : {};
+  const seen = new Set<string>();
+  const targets: ValidatorTarget[] = [];
+  for (const operationKey of Object.keys(operations)) {
+    const operation = follow(asyncapi, `/operations/${escapePointerSegment(operationKey)}`);
+    if (!isObject(operation.node)) continue;
+    const holders: string[] = [];
+    if (operation.node.action === 'receive') holders.push(operation.pointer);
+    if (operation.node.action === 'send' && operation.node.reply !== undefined) {
+      const reply = follow(asyncapi, `${operation.pointer}/reply`);
+      if (isObject(reply.node)) holders.push(reply.pointer);
+    }
+    for (const holder of holders) {
+      for (const pointer of messagePointers(asyncapi, holder)) {
+        const message = follow(asyncapi, pointer);
+        if (!isObject(message.node)) continue;
+        const fallback = unescapePointerSegment(pointer.slice(pointer.lastIndexOf('/') + 1));
+        const name = messageName(message, fallback);
+        if (seen.has(name)) continue;
+        seen.add(name);
+        targets.push({
+          target: `ws:${name}`,
+          label: name,
+          document: 'asyncapi',
+          ...payloadTarget(asyncapi, message.pointer),
+        });
+      }
+    }
+  }
+  return targets;
+}
+
+export function findTargets(documents: {
+  openapi: JsonObject;
+  asyncapi: JsonObject | null;
+}): ValidatorTarget[] {
+  return [
+    ...openApiTargets(documents.openapi),
+    ...(documents.asyncapi === null ? [] : asyncApiTargets(documents.asyncapi)),
+  ];
+}
