@@ -1,7 +1,7 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {themes as prismThemes} from 'prism-react-renderer';
 import {loadIdentity, resolveSpecPaths} from './plugins/api-reference/identity';
+import prismTheme from './src/prismTheme';
 
 /**
  * Site constants live here; the provider's identity (title, contact address,
@@ -119,7 +119,7 @@ const config: Config = {
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
-      theme: prismThemes.github,
+      theme: prismTheme,
       additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'csharp'],
     },
   } satisfies Preset.ThemeConfig,

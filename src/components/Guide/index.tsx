@@ -38,7 +38,12 @@ export function RequestExample({method, path, query, body, env, title}: RequestE
  * A code block whose `{{REST_URL}}` and `{{WS_URL}}` placeholders are replaced
  * by the hosts of the chosen environment (default: the documentation's default).
  */
-export function HostCode({children, language, title, env}: {
+export function HostCode({
+  children,
+  language,
+  title,
+  env,
+}: {
   children: string;
   language: string;
   title?: string;
@@ -55,9 +60,15 @@ export function HostCode({children, language, title, env}: {
 
 /** Renders text in which `backticks` mark code, as the data files write it. */
 export function InlineCode({text}: {text: string}): ReactNode {
-  return text.split(/(`[^`]+`)/).map((part, i) =>
-    part.startsWith('`') && part.endsWith('`') && part.length > 1 ? <code key={i}>{part.slice(1, -1)}</code> : part,
-  );
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) =>
+      part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+        <code key={i}>{part.slice(1, -1)}</code>
+      ) : (
+        part
+      ),
+    );
 }
 
 /**
@@ -69,32 +80,36 @@ export function EnvironmentsTable(): ReactNode {
   const {restServers, wsServers} = useIdentity();
   // Array.from, not a spread: the client's Babel (loose mode) cannot spread a Set.
   const keys = Array.from(new Set([...restServers.map((s) => s.key), ...wsServers.map((s) => s.key)]));
+  // The wrapper, not the table, scrolls on narrow screens; it is focusable so
+  // keyboard users can scroll it too (axe: scrollable-region-focusable).
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Environment</th>
-          <th scope="col">REST base URL</th>
-          <th scope="col">WebSocket host</th>
-          <th scope="col">Documentation default</th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => {
-          const rest = restServers.find((s) => s.key === key);
-          const ws = wsServers.find((s) => s.key === key);
-          const isDefault = rest?.isDefault === true || (rest === undefined && ws?.isDefault === true);
-          return (
-            <tr key={key}>
-              <th scope="row">{rest?.name ?? ws?.name ?? key}</th>
-              <td>{rest !== undefined ? <code>{rest.url}</code> : '—'}</td>
-              <td>{ws !== undefined ? <code>{ws.url}</code> : '—'}</td>
-              <td>{isDefault ? 'Yes' : 'No'}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className={styles.tableWrap} role="region" aria-label="Environments and hosts" tabIndex={0}>
+      <table className={styles.plainTable}>
+        <thead>
+          <tr>
+            <th scope="col">Environment</th>
+            <th scope="col">REST base URL</th>
+            <th scope="col">WebSocket host</th>
+            <th scope="col">Documentation default</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => {
+            const rest = restServers.find((s) => s.key === key);
+            const ws = wsServers.find((s) => s.key === key);
+            const isDefault = rest?.isDefault === true || (rest === undefined && ws?.isDefault === true);
+            return (
+              <tr key={key}>
+                <th scope="row">{rest?.name ?? ws?.name ?? key}</th>
+                <td>{rest !== undefined ? <code>{rest.url}</code> : '—'}</td>
+                <td>{ws !== undefined ? <code>{ws.url}</code> : '—'}</td>
+                <td>{isDefault ? 'Yes' : 'No'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -109,7 +124,7 @@ export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): Reac
   const entries = errorCatalogue.filter((e) => e.group === group);
   if (entries.length === 0) throw new Error(`The error catalogue has no group "${group}".`);
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} role="region" aria-label={`${group} error codes`} tabIndex={0}>
       <table className={styles.errorTable}>
         <thead>
           <tr>

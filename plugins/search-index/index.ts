@@ -1,0 +1,46 @@
+/**
+ * Offline search: after the build, reads every built page and writes
+ * `search-index.json` to the output folder. Nothing runs in the browser until
+ * the search box is opened (src/theme/SearchBar loads the file then); no
+ * request ever leaves the site's origin.
+ *
+ * In `docusaurus start` there is no build output, so there is no index: the
+ * search box says search works in the production build.
+ */
+import {writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {buildSearchIndex} from './build';
+import {DEFAULT_EXTRACT_OPTIONS, type ExtractOptions} from './extract';
+import {SEARCH_INDEX_FILE} from './types';
+
+export type PluginOptions = Partial<ExtractOptions>;
+
+export default function searchIndexPlugin(context: LoadContext, options: PluginOptions = {}): Plugin {
+  const extractOptions: ExtractOptions = {...DEFAULT_EXTRACT_OPTIONS, ...options};
+  return {
+    name: 'search-index',
+
+    async postBuild({outDir, routesPaths}) {
+      const index = await buildSearchIndex({
+        outDir,
+        baseUrl: context.baseUrl,
+        routesPaths,
+        options: extractOptions,
+      });
+      // A warning, not a failure: an empty site still builds, but nobody should ship it unnoticed.
+      if (index.records.length === 0) {
+        console.warn(
+          `[search-index] No page of the build in ${outDir} had content to index: the search box will find nothing. ` +
+            'Check that pages render their content inside a <main> element.',
+        );
+      }
+      const json = JSON.stringify(index);
+      await writeFile(path.join(outDir, SEARCH_INDEX_FILE), json);
+      console.log(
+        `[search-index] ${index.records.length} records from ${index.pages.length} pages written to ` +
+          `${SEARCH_INDEX_FILE} (${Math.round(Buffer.byteLength(json) / 1024)} KiB; sizes: node scripts/search-index-size.mjs)`,
+      );
+    },
+  };
+}
