@@ -12,7 +12,10 @@ export default defineConfig({
     // Components render in Node (react-dom/server): theme and core modules are small stand-ins.
     alias: [
       {find: '@site', replacement: __dirname},
-      {find: /^@theme\/(Heading|CodeBlock|Tabs|TabItem|Layout|TOC|TOCCollapsible)$/, replacement: stub('theme/$1.tsx')},
+      {
+        find: /^@theme\/(Heading|CodeBlock|Tabs|TabItem|Layout|TOC|TOCCollapsible)$/,
+        replacement: stub('theme/$1.tsx'),
+      },
       {find: '@docusaurus/Link', replacement: stub('docusaurus/Link.tsx')},
       {find: '@docusaurus/useBrokenLinks', replacement: stub('docusaurus/useBrokenLinks.ts')},
     ],

@@ -21,7 +21,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/docs/intro', '/rest', '/docs/ws'];
 const BASELINE = '/docs/intro';
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+const runs =
+  Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs')
+    ? Number(args[args.indexOf('--runs') + 1])
+    : 3;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
@@ -87,8 +90,17 @@ async function lighthouseRuns(baseUrl) {
     for (let run = 0; run < runs; run += 1) {
       for (const form of ['mobile', 'desktop']) {
         for (const pagePath of PAGES) {
-          const options = {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']};
-          const result = await lighthouse(baseUrl + pagePath, options, form === 'desktop' ? desktopConfig : undefined);
+          const options = {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          };
+          const result = await lighthouse(
+            baseUrl + pagePath,
+            options,
+            form === 'desktop' ? desktopConfig : undefined,
+          );
           const audits = result.lhr.audits;
           results[pagePath][form].push({
             score: (result.lhr.categories.performance.score ?? NaN) * 100,
@@ -131,7 +143,9 @@ async function main() {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-browser.mjs')], {stdio: 'inherit'});
   const server = await startStaticServer(path.join(ROOT, 'build'));
   try {
-    console.log(`\nServing build/ gzip-compressed at ${server.url}; ${runs} Lighthouse runs per page and form factor.`);
+    console.log(
+      `\nServing build/ gzip-compressed at ${server.url}; ${runs} Lighthouse runs per page and form factor.`,
+    );
     const transfer = await transferFigures(server.url, server);
     const lh = await lighthouseRuns(server.url);
     const base = transfer[BASELINE];
@@ -159,7 +173,10 @@ async function main() {
       }
     }
     mkdirSync(path.join(ROOT, '.tmp'), {recursive: true});
-    writeFileSync(path.join(ROOT, '.tmp/bench.json'), JSON.stringify({runs, transfer, lighthouse: lh}, null, 2));
+    writeFileSync(
+      path.join(ROOT, '.tmp/bench.json'),
+      JSON.stringify({runs, transfer, lighthouse: lh}, null, 2),
+    );
     console.log('\nRaw figures: .tmp/bench.json');
   } finally {
     await server.close();

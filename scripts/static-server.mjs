@@ -24,7 +24,10 @@ const TYPES = {
 
 async function resolveFile(root, pathname) {
   const clean = decodeURIComponent(pathname).replace(/\/+$/, '');
-  const candidates = clean === '' ? ['index.html'] : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
+  const candidates =
+    clean === ''
+      ? ['index.html']
+      : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
   for (const candidate of candidates) {
     const file = path.join(root, candidate);
     if (!file.startsWith(root)) return undefined;
@@ -56,7 +59,8 @@ export async function startStaticServer(root, {gzip = true} = {}) {
       cache.set(file, body);
     }
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    const useGzip = gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && !type.startsWith('image/png');
+    const useGzip =
+      gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && !type.startsWith('image/png');
     const payload = useGzip ? body.gz : body.raw;
     res.writeHead(status, {
       'content-type': type,

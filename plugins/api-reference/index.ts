@@ -33,7 +33,10 @@ export const WS_DATA = 'ws-reference.json';
 /** Route modules of /rest, typed so the route data and RestPage's props cannot drift. */
 export type RestPageModules = Record<'identity' | 'model', string>;
 
-export default function apiReferencePlugin(_context: LoadContext, options: PluginOptions): Plugin<ApiReferenceContent> {
+export default function apiReferencePlugin(
+  _context: LoadContext,
+  options: PluginOptions,
+): Plugin<ApiReferenceContent> {
   const {specPaths} = options;
   return {
     name: 'api-reference',
@@ -43,7 +46,10 @@ export default function apiReferencePlugin(_context: LoadContext, options: Plugi
     },
 
     async loadContent() {
-      const [openapi, asyncapi] = await Promise.all([loadOpenApi(specPaths.openapi), loadAsyncApi(specPaths.asyncapi)]);
+      const [openapi, asyncapi] = await Promise.all([
+        loadOpenApi(specPaths.openapi),
+        loadAsyncApi(specPaths.asyncapi),
+      ]);
       return {
         identity: identityFromDocuments(openapi, asyncapi, specPaths.openapi),
         rest: buildRestModel(openapi),
@@ -60,7 +66,10 @@ export default function apiReferencePlugin(_context: LoadContext, options: Plugi
       };
       await createData(WS_DATA, JSON.stringify(content.ws));
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
-      await emitValidators(actions, {openapi: readDocument(specPaths.openapi), asyncapi: readDocument(specPaths.asyncapi)});
+      await emitValidators(actions, {
+        openapi: readDocument(specPaths.openapi),
+        asyncapi: readDocument(specPaths.asyncapi),
+      });
       addRoute({
         path: '/rest',
         component: '@site/src/components/ApiReference/RestPage/index.tsx',

@@ -64,11 +64,15 @@ export function parseFile(file: string): Parsed {
   if (document.errors.length > 0) {
     throw new SpecError(
       file,
-      document.errors.map((e) => ({pointer: '', message: `not valid YAML/JSON at line ${e.linePos?.[0]?.line ?? '?'}: ${e.message.split('\n')[0] ?? ''}`})),
+      document.errors.map((e) => ({
+        pointer: '',
+        message: `not valid YAML/JSON at line ${e.linePos?.[0]?.line ?? '?'}: ${e.message.split('\n')[0] ?? ''}`,
+      })),
     );
   }
   const doc = document.toJS({maxAliasCount: 1000}) as Json;
-  if (!isObject(doc)) throw new SpecError(file, [{pointer: '', message: 'the document must be an object at its root'}]);
+  if (!isObject(doc))
+    throw new SpecError(file, [{pointer: '', message: 'the document must be an object at its root'}]);
   // The line of the key (for a mapping entry) or of the item (in a sequence): where a person looks.
   const lineOf = (p: string): number | undefined => {
     const path = tokens(p).map((t) => (/^\d+$/.test(t) ? Number(t) : t));
@@ -100,14 +104,21 @@ export function checkRefs(doc: JsonObject): Problem[] {
     if (typeof node.$ref === 'string') {
       const ref = node.$ref;
       if (!ref.startsWith('#')) {
-        problems.push({pointer: pointer([...at, '$ref']), message: `external reference "${ref}" is not supported: bundle the document into one file first`});
+        problems.push({
+          pointer: pointer([...at, '$ref']),
+          message: `external reference "${ref}" is not supported: bundle the document into one file first`,
+        });
       } else if (resolvePointer(doc, ref) === undefined) {
-        problems.push({pointer: pointer([...at, '$ref']), message: `reference "${ref}" points to nothing in this document`});
+        problems.push({
+          pointer: pointer([...at, '$ref']),
+          message: `reference "${ref}" points to nothing in this document`,
+        });
       }
     }
     for (const [key, child] of Object.entries(node)) {
       // Examples are data, not schema: a "$ref" key inside one is a value.
-      if (key === 'example' || key === 'examples' || key === 'const' || key === 'default' || key === 'enum') continue;
+      if (key === 'example' || key === 'examples' || key === 'const' || key === 'default' || key === 'enum')
+        continue;
       visit(child, [...at, key]);
     }
   };
@@ -116,13 +127,19 @@ export function checkRefs(doc: JsonObject): Problem[] {
 }
 
 /** Ajv reports every failed branch of a oneOf; the deepest few are the ones that name the real mistake. */
-function pickAjvErrors(errors: {instancePath: string; message?: string; params?: unknown; keyword: string}[]): Problem[] {
+function pickAjvErrors(
+  errors: {instancePath: string; message?: string; params?: unknown; keyword: string}[],
+): Problem[] {
   const deepest = Math.max(...errors.map((e) => e.instancePath.split('/').length));
   const chosen = errors.filter((e) => e.instancePath.split('/').length >= deepest - 1);
   const seen = new Set<string>();
   const out: Problem[] = [];
   for (const e of chosen) {
-    const extra = isObject(e.params) ? Object.entries(e.params).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ') : '';
+    const extra = isObject(e.params)
+      ? Object.entries(e.params)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+          .join(', ')
+      : '';
     const message = `${e.message ?? e.keyword}${extra !== '' ? ` (${extra})` : ''}`;
     const key = `${e.instancePath} ${message}`;
     if (seen.has(key)) continue;
@@ -137,7 +154,16 @@ export async function loadOpenApi(file: string): Promise<JsonObject> {
   const {doc, lineOf} = parseFile(file);
   const version = typeof doc.openapi === 'string' ? doc.openapi : '';
   if (!/^3\.[01]\./.test(version)) {
-    throw new SpecError(file, [{pointer: '/openapi', message: `expected an OpenAPI 3.0 or 3.1 document, found "${version || 'no openapi field'}"`}], lineOf);
+    throw new SpecError(
+      file,
+      [
+        {
+          pointer: '/openapi',
+          message: `expected an OpenAPI 3.0 or 3.1 document, found "${version || 'no openapi field'}"`,
+        },
+      ],
+      lineOf,
+    );
   }
   // References first: the schema validator stops at an unresolvable one without saying where.
   const refs = checkRefs(doc);
@@ -145,9 +171,10 @@ export async function loadOpenApi(file: string): Promise<JsonObject> {
   const validator = new Validator({strict: false, allErrors: true});
   const result = await validator.validate(structuredClone(doc));
   if (!result.valid) {
-    const problems = typeof result.errors === 'string' || result.errors === undefined
-      ? [{pointer: '', message: String(result.errors ?? 'invalid')}]
-      : pickAjvErrors(result.errors);
+    const problems =
+      typeof result.errors === 'string' || result.errors === undefined
+        ? [{pointer: '', message: String(result.errors ?? 'invalid')}]
+        : pickAjvErrors(result.errors);
     throw new SpecError(file, problems, lineOf);
   }
   return doc;
@@ -157,17 +184,32 @@ export async function loadAsyncApi(file: string): Promise<JsonObject> {
   const {doc, text, lineOf} = parseFile(file);
   const version = typeof doc.asyncapi === 'string' ? doc.asyncapi : '';
   if (!/^3\./.test(version)) {
-    throw new SpecError(file, [{pointer: '/asyncapi', message: `expected an AsyncAPI 3.x document, found "${version || 'no asyncapi field'}"`}], lineOf);
+    throw new SpecError(
+      file,
+      [
+        {
+          pointer: '/asyncapi',
+          message: `expected an AsyncAPI 3.x document, found "${version || 'no asyncapi field'}"`,
+        },
+      ],
+      lineOf,
+    );
   }
   const refs = checkRefs(doc);
   if (refs.length > 0) throw new SpecError(file, refs, lineOf);
   const parser = new Parser();
-  const {diagnostics} = await parser.parse(text, {source: path.resolve(file), validateOptions: {allowedSeverity: {error: false, warning: true, info: true, hint: true}}});
+  const {diagnostics} = await parser.parse(text, {
+    source: path.resolve(file),
+    validateOptions: {allowedSeverity: {error: false, warning: true, info: true, hint: true}},
+  });
   const errors = diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error);
   if (errors.length > 0) {
     throw new SpecError(
       file,
-      errors.slice(0, 8).map((d) => ({pointer: pointer(d.path), message: `${d.message}${d.code !== undefined ? ` [${String(d.code)}]` : ''}`})),
+      errors.slice(0, 8).map((d) => ({
+        pointer: pointer(d.path),
+        message: `${d.message}${d.code !== undefined ? ` [${String(d.code)}]` : ''}`,
+      })),
       lineOf,
     );
   }

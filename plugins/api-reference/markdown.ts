@@ -20,7 +20,10 @@ export function markdown(source: unknown, baseLevel = 2): Html | undefined {
   if (levels.length === 0) return html.trim();
   const shift = Math.max(0, baseLevel + 1 - Math.min(...levels));
   return html
-    .replace(/<(\/?)h([1-6])>/g, (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}>`)
+    .replace(
+      /<(\/?)h([1-6])>/g,
+      (_m, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}>`,
+    )
     .trim();
 }
 

@@ -16,7 +16,8 @@ function schemeSummary(scheme: JsonObject): string {
         const format = text(scheme.bearerFormat);
         return `HTTP bearer token${format !== undefined ? ` (${format})` : ''} in the Authorization header: \`Authorization: Bearer <token>\``;
       }
-      if (name === 'basic') return 'HTTP basic authentication: user name and password in the Authorization header';
+      if (name === 'basic')
+        return 'HTTP basic authentication: user name and password in the Authorization header';
       return `HTTP ${text(scheme.scheme) ?? ''} authentication in the Authorization header`;
     }
     case 'apiKey':
@@ -57,13 +58,20 @@ function flows(scheme: JsonObject): SecuritySchemeView['flows'] {
       typeof f[k] === 'string' ? [`${k}: ${String(f[k])}`] : [],
     );
     const scopesSource = isObject(f.scopes) ? f.scopes : isObject(f.availableScopes) ? f.availableScopes : {};
-    const scopes = Object.entries(scopesSource).map(([scope, description]) => ({name: scope, description: String(description ?? '')}));
+    const scopes = Object.entries(scopesSource).map(([scope, description]) => ({
+      name: scope,
+      description: String(description ?? ''),
+    }));
     return {name, urls, scopes};
   });
 }
 
 function schemeView(key: string, scheme: JsonObject): SecuritySchemeView {
-  const view: SecuritySchemeView = {key, type: text(scheme.type) ?? 'unknown', summary: schemeSummary(scheme)};
+  const view: SecuritySchemeView = {
+    key,
+    type: text(scheme.type) ?? 'unknown',
+    summary: schemeSummary(scheme),
+  };
   const description = markdown(scheme.description, 4);
   if (description !== undefined) view.description = description;
   const f = flows(scheme);

@@ -261,7 +261,14 @@ export interface ChannelView {
   /** null when the document leaves the address open (dynamic channels). */
   address: string | null;
   description?: Html;
-  parameters: {name: string; description?: Html; enum?: string[]; default?: string; examples?: string[]; location?: string}[];
+  parameters: {
+    name: string;
+    description?: Html;
+    enum?: string[];
+    default?: string;
+    examples?: string[];
+    location?: string;
+  }[];
   servers?: string[];
   bindings?: string[];
   messages: MessageView[];

@@ -15,7 +15,9 @@ import {buildPolicy, hashScript, HEADER_ONLY_DIRECTIVES, inlineScripts, withPoli
 
 export async function applyCsp(outDir: string): Promise<{pages: number; hashes: number}> {
   const entries = await readdir(outDir, {withFileTypes: true, recursive: true});
-  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
+  const files = entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => path.join(e.parentPath, e.name));
   if (files.length === 0) throw new Error(`${outDir}: no HTML pages; run the build first`);
   const allHashes = new Set<string>();
   await Promise.all(

@@ -47,7 +47,12 @@ export function inlineScripts(html: string): string[] {
 export function buildPolicy(scriptHashes: Iterable<string>, extra: readonly [string, string][] = []): string {
   const hashes = [...new Set(scriptHashes)].sort();
   const scriptSrc = ["'self'", ...hashes].join(' ');
-  return [...BASE_DIRECTIVES.slice(0, 1), ['script-src', scriptSrc] as const, ...BASE_DIRECTIVES.slice(1), ...extra]
+  return [
+    ...BASE_DIRECTIVES.slice(0, 1),
+    ['script-src', scriptSrc] as const,
+    ...BASE_DIRECTIVES.slice(1),
+    ...extra,
+  ]
     .map(([name, value]) => `${name} ${value}`)
     .join('; ');
 }

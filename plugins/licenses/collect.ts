@@ -39,7 +39,10 @@ function readJson(file: string): PackageJson | null {
  * version (nested package.json files such as `esm/package.json` with only
  * `"type"` are skipped). Files outside `node_modules` are the site's own: null.
  */
-export function packageOfFile(file: string, cache: Map<string, PackageRoot | null> = new Map()): PackageRoot | null {
+export function packageOfFile(
+  file: string,
+  cache: Map<string, PackageRoot | null> = new Map(),
+): PackageRoot | null {
   const normalized = path.resolve(file);
   const marker = `${path.sep}node_modules${path.sep}`;
   const last = normalized.lastIndexOf(marker);
@@ -71,7 +74,9 @@ export function licenseOf(json: PackageJson): string {
   const {license, licenses} = json;
   if (typeof license === 'string' && license.trim() !== '') return license.trim();
   const typeOf = (v: unknown): string | null =>
-    typeof v === 'object' && v !== null && typeof (v as {type?: unknown}).type === 'string' ? (v as {type: string}).type : null;
+    typeof v === 'object' && v !== null && typeof (v as {type?: unknown}).type === 'string'
+      ? (v as {type: string}).type
+      : null;
   const single = typeOf(license);
   if (single !== null) return single;
   if (Array.isArray(licenses)) {
@@ -85,11 +90,18 @@ export function licenseOf(json: PackageJson): string {
 /** Homepage, else the repository as a browsable https URL. */
 export function urlOf(json: PackageJson): string | null {
   if (typeof json.homepage === 'string' && /^https?:\/\//.test(json.homepage)) return json.homepage;
-  const repo = typeof json.repository === 'string' ? json.repository : (json.repository as {url?: unknown} | undefined)?.url;
+  const repo =
+    typeof json.repository === 'string'
+      ? json.repository
+      : (json.repository as {url?: unknown} | undefined)?.url;
   if (typeof repo !== 'string') return null;
   const github = /^(?:github:)?([\w.-]+\/[\w.-]+)$/.exec(repo);
   if (github !== null) return `https://github.com/${github[1]}`;
-  const cleaned = repo.replace(/^git\+/, '').replace(/^git:\/\//, 'https://').replace(/^ssh:\/\/git@/, 'https://').replace(/\.git$/, '');
+  const cleaned = repo
+    .replace(/^git\+/, '')
+    .replace(/^git:\/\//, 'https://')
+    .replace(/^ssh:\/\/git@/, 'https://')
+    .replace(/\.git$/, '');
   return /^https?:\/\//.test(cleaned) ? cleaned : null;
 }
 
@@ -103,7 +115,9 @@ export function licenseFileOf(dir: string): {file: string; text: string} | null 
   } catch {
     return null;
   }
-  const candidates = names.filter((n) => LICENSE_FILE.test(n) && statSync(path.join(dir, n)).isFile()).sort((a, b) => a.length - b.length || a.localeCompare(b));
+  const candidates = names
+    .filter((n) => LICENSE_FILE.test(n) && statSync(path.join(dir, n)).isFile())
+    .sort((a, b) => a.length - b.length || a.localeCompare(b));
   const file = candidates[0];
   if (file === undefined) return null;
   return {file, text: readFileSync(path.join(dir, file), 'utf8').replace(/\r\n/g, '\n').trim()};

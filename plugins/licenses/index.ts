@@ -13,7 +13,8 @@ import {ClientResult, ShippedLicensesPlugin} from './webpack';
 
 function apiLicense(siteDir: string): ApiLicense | null {
   const info = readDocument(resolveSpecPaths(siteDir).openapi).info;
-  const license = typeof info === 'object' && info !== null ? (info as {license?: unknown}).license : undefined;
+  const license =
+    typeof info === 'object' && info !== null ? (info as {license?: unknown}).license : undefined;
   if (typeof license !== 'object' || license === null) return null;
   const {name, url} = license as {name?: unknown; url?: unknown};
   if (typeof name !== 'string' || name.trim() === '') return null;
@@ -31,7 +32,11 @@ export default function licensesPlugin(context: LoadContext): Plugin {
     },
 
     configureWebpack(_config, isServer) {
-      const plugin = new ShippedLicensesPlugin({role: isServer ? 'server' : 'client', result, api: apiLicense(context.siteDir)});
+      const plugin = new ShippedLicensesPlugin({
+        role: isServer ? 'server' : 'client',
+        result,
+        api: apiLicense(context.siteDir),
+      });
       // The server compilation waits inside its own hooks for the client's list (see ./webpack.ts).
       return {plugins: [plugin]};
     },

@@ -92,14 +92,23 @@ function shippedFiles(compilation: Compilation): Set<string> {
   return files;
 }
 
-export function licensesData(files: Iterable<string>, api: ApiLicense | null, mode: LicensesData['mode'] = 'production'): LicensesData {
+export function licensesData(
+  files: Iterable<string>,
+  api: ApiLicense | null,
+  mode: LicensesData['mode'] = 'production',
+): LicensesData {
   const packages = shippedPackages(files);
   return {complete: true, mode, api, groups: groupByLicense(packages), packageCount: packages.length};
 }
 
 export class ShippedLicensesPlugin {
   constructor(
-    private readonly options: {role: 'client' | 'server'; result: ClientResult; api: ApiLicense | null; timeoutMs?: number},
+    private readonly options: {
+      role: 'client' | 'server';
+      result: ClientResult;
+      api: ApiLicense | null;
+      timeoutMs?: number;
+    },
   ) {}
 
   apply(compiler: Compiler): void {
@@ -117,7 +126,10 @@ export class ShippedLicensesPlugin {
           callback();
           return;
         }
-        callback(null, new RawModule(moduleSource(placeholder), MODULE_ID, MODULE_ID, new Set([RuntimeGlobals.module])));
+        callback(
+          null,
+          new RawModule(moduleSource(placeholder), MODULE_ID, MODULE_ID, new Set([RuntimeGlobals.module])),
+        );
       });
 
       if (role === 'server') {
@@ -129,7 +141,12 @@ export class ShippedLicensesPlugin {
               result.promise,
               new Promise<never>((_, reject) => {
                 timer = setTimeout(
-                  () => reject(new Error(`${PLUGIN}: the client compilation did not report its packages within ${timeout} ms.`)),
+                  () =>
+                    reject(
+                      new Error(
+                        `${PLUGIN}: the client compilation did not report its packages within ${timeout} ms.`,
+                      ),
+                    ),
                   timeout,
                 );
               }),

@@ -40,7 +40,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
       {kind: 'rest', operationId: 'mapTransaction'},
     ],
     meaning: 'The bearer token is missing, invalid or expired.',
-    action: 'Send `Authorization: Bearer <token>` with a valid token. Repeating the request with the same token will not help.',
+    action:
+      'Send `Authorization: Bearer <token>` with a valid token. Repeating the request with the same token will not help.',
   },
   {
     code: 'Forbidden',
@@ -49,7 +50,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     group: 'http',
     sources: [{kind: 'rest', operationId: 'mapTransaction'}],
     meaning: 'The user may not perform this action.',
-    action: 'Map only your own transactions to your own settlement request amounts. If you think the action should be allowed, contact the provider.',
+    action:
+      'Map only your own transactions to your own settlement request amounts. If you think the action should be allowed, contact the provider.',
   },
   {
     code: 'NotFound',
@@ -71,7 +73,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     group: 'http',
     sources: [{kind: 'rest', operationId: 'mapTransaction'}],
     meaning: 'The request conflicts with the current state.',
-    action: 'Read the current state (the transaction and the settlement request) before deciding whether to send the request again.',
+    action:
+      'Read the current state (the transaction and the settlement request) before deciding whether to send the request again.',
   },
   {
     code: 'DuplicateReq',
@@ -85,7 +88,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     ],
     meaning:
       'The `req_id` of `req_header` has been used before. For settlement requests the window is one hour, and the 409 body returns the `settlement_request_id` and `client_settlement_request_id` of the request already created.',
-    action: 'Do not send the request again: continue with the ids of the existing request. Use a new `req_id` only for a new request.',
+    action:
+      'Do not send the request again: continue with the ids of the existing request. Use a new `req_id` only for a new request.',
   },
   {
     code: 'UnprocessableEntity',
@@ -138,7 +142,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'The amount of an order is not valid: a decimal string in exactly one of `leg_1_amount` or `leg_2_amount`.',
+    meaning:
+      'The amount of an order is not valid: a decimal string in exactly one of `leg_1_amount` or `leg_2_amount`.',
     action: bulkAction,
   },
   {
@@ -156,7 +161,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'The amount of an order has more decimals than accepted; the `precision` of each asset is listed by `listInstruments`.',
+    meaning:
+      'The amount of an order has more decimals than accepted; the `precision` of each asset is listed by `listInstruments`.',
     action: bulkAction,
   },
   {
@@ -165,7 +171,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'The amount of an order is too high; `maximum_order_quantity` (in leg 1 units) is listed by `listInstruments`.',
+    meaning:
+      'The amount of an order is too high; `maximum_order_quantity` (in leg 1 units) is listed by `listInstruments`.',
     action: bulkAction,
   },
   {
@@ -184,7 +191,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     group: 'bulk',
     sources: bulkRead,
     meaning: 'The risk check of the bulk order failed.',
-    action: 'Raise your collateral, or reduce the order. Watch `margin_usage` from `getRiskFigures` and keep it well below 1.',
+    action:
+      'Raise your collateral, or reduce the order. Watch `margin_usage` from `getRiskFigures` and keep it well below 1.',
   },
   {
     code: 'DuplicateOrderRef',
@@ -201,7 +209,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error',
     group: 'readiness',
     sources: [{kind: 'rest', operationId: 'getSettlementRequestStatus'}],
-    meaning: 'The settlement request has been processed. It is not an error and does not mean accepted: a rejected request is also ready.',
+    meaning:
+      'The settlement request has been processed. It is not an error and does not mean accepted: a rejected request is also ready.',
     action: 'Read the outcome with `getSettlementRequest`.',
   },
   {
@@ -219,7 +228,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error',
     group: 'websocket',
     sources: [{kind: 'ws', message: 'channel_subscription_error'}],
-    meaning: 'The channel is already subscribed on this connection (one subscription per channel per connection).',
+    meaning:
+      'The channel is already subscribed on this connection (one subscription per channel per connection).',
     action: 'Keep using the existing subscription, or send `unsubscribe_channel` before subscribing again.',
   },
 ];

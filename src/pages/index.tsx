@@ -21,11 +21,20 @@ const sections = [
 ] as const;
 
 const capabilities = [
-  {text: 'List tradeable instruments: crypto-asset and fiat pairs such as BTC-EUR.', to: '/rest#listInstruments'},
-  {text: 'Read your risk figures: exposure, margin requirement and margin usage.', to: '/rest#getRiskFigures'},
+  {
+    text: 'List tradeable instruments: crypto-asset and fiat pairs such as BTC-EUR.',
+    to: '/rest#listInstruments',
+  },
+  {
+    text: 'Read your risk figures: exposure, margin requirement and margin usage.',
+    to: '/rest#getRiskFigures',
+  },
   {text: 'Stream prices and place fill-or-kill market orders over WebSocket.', to: '/docs/websockets'},
   {text: 'Read your order and trade history, by time range or sequence number.', to: '/rest#tag-orders'},
-  {text: 'Request settlement of trades and follow it to the end.', to: '/docs/getting_started#settle-a-trade-step-by-step'},
+  {
+    text: 'Request settlement of trades and follow it to the end.',
+    to: '/docs/getting_started#settle-a-trade-step-by-step',
+  },
   {text: 'Read settlement transactions and map them to settlement requests.', to: '/rest#tag-transactions'},
 ] as const;
 
@@ -110,8 +119,8 @@ function Home(): ReactNode {
         </p>
         <RequestExample method="GET" path="/api/instruments" title="List the instruments" />
         <p>
-          Next: <Link to="/docs/getting_started">Getting started</Link> walks through a complete settlement, and the{' '}
-          <Link to="/rest#listInstruments">REST reference</Link> documents the answer field by field.
+          Next: <Link to="/docs/getting_started">Getting started</Link> walks through a complete settlement,
+          and the <Link to="/rest#listInstruments">REST reference</Link> documents the answer field by field.
         </p>
       </section>
     </main>

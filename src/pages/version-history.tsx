@@ -9,7 +9,12 @@ import styles from './version-history.module.css';
 
 function formatDate(date: string | null): string {
   if (date === null) return 'Release date not published';
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function Version({entry, current}: {entry: VersionEntry; current: boolean}): ReactNode {
@@ -23,12 +28,16 @@ function Version({entry, current}: {entry: VersionEntry; current: boolean}): Rea
       </Heading>
       <p className={styles.meta}>
         {entry.date === null ? formatDate(null) : <time dateTime={entry.date}>{formatDate(entry.date)}</time>}
-        {actions > 0 ? ` · ${actions} change${actions > 1 ? 's' : ''} need${actions > 1 ? '' : 's'} action` : ''}
+        {actions > 0
+          ? ` · ${actions} change${actions > 1 ? 's' : ''} need${actions > 1 ? '' : 's'} action`
+          : ''}
       </p>
       <ul className={styles.changes}>
         {entry.changes.map((change) => (
           <li key={change.summary} className={change.action !== undefined ? styles.actionChange : undefined}>
-            {change.action !== undefined ? <strong className={styles.actionMark}>Action required</strong> : null}
+            {change.action !== undefined ? (
+              <strong className={styles.actionMark}>Action required</strong>
+            ) : null}
             <p>
               <InlineCode text={change.summary} />
             </p>
@@ -76,8 +85,8 @@ function VersionHistory(): ReactNode {
     <main className="container margin-vert--lg">
       <Heading as="h1">Version history</Heading>
       <p className={styles.lead}>
-        Changes to the {title}, newest first. Changes marked <strong>Action required</strong> need work on your side.
-        Earlier versions have not been published.
+        Changes to the {title}, newest first. Changes marked <strong>Action required</strong> need work on
+        your side. Earlier versions have not been published.
       </p>
       {versionHistory.map((entry, i) => (
         <Version key={entry.version} entry={entry} current={i === 0} />
@@ -88,7 +97,10 @@ function VersionHistory(): ReactNode {
 
 export default function VersionHistoryPage(): ReactNode {
   return (
-    <Layout title="Version history" description="Changes to the API, version by version, and what integrators must do.">
+    <Layout
+      title="Version history"
+      description="Changes to the API, version by version, and what integrators must do."
+    >
       <VersionHistory />
     </Layout>
   );

@@ -25,9 +25,13 @@ interface AxeViolation {
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: unknown[]}>}})
-      .axe;
-    const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+    const axe = (
+      window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: unknown[]}>}}
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {type: 'tag', values: tags},
+      resultTypes: ['violations'],
+    });
     return result.violations;
   }, TAGS);
   return (violations as AxeViolation[]).map(

@@ -88,7 +88,9 @@ test('switching a language switches every sample and survives a reload', async (
 test.describe('without JavaScript', () => {
   test.use({javaScriptEnabled: false});
 
-  test('the static HTML lists every operation with method, path, parameters and responses', async ({page}) => {
+  test('the static HTML lists every operation with method, path, parameters and responses', async ({
+    page,
+  }) => {
     const response = await page.goto('/rest');
     expect(response?.status()).toBe(200);
     for (const op of operations) {

@@ -106,12 +106,13 @@ test.describe('footer', () => {
       'href',
       `mailto:${identity.contactEmail}`,
     );
-    for (const [label, href] of [
+    const links: [string, string][] = [
       ['Guides', '/docs/intro'],
       ['REST', '/rest'],
       ['WebSocket', '/docs/ws'],
       ['Version history', '/version-history'],
-    ]) {
+    ];
+    for (const [label, href] of links) {
       await expect(footer.getByRole('link', {name: label, exact: true})).toHaveAttribute('href', href);
     }
     const legal = footer.locator('.footer__col', {has: page.locator('.footer__title', {hasText: 'Legal'})});

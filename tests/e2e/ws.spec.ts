@@ -30,7 +30,8 @@ test('the TOC lists channels and messages', async ({page}) => {
   await gotoHydrated(page, '/docs/ws');
   const toc = page.locator('.table-of-contents').first();
   for (const channel of model.channels) await expect(toc.locator(`a[href="#${channel.id}"]`)).toHaveCount(1);
-  for (const message of messages.slice(0, 8)) await expect(toc.locator(`a[href="#${message.id}"]`)).toHaveCount(1);
+  for (const message of messages.slice(0, 8))
+    await expect(toc.locator(`a[href="#${message.id}"]`)).toHaveCount(1);
 });
 
 test('each flow is a static SVG diagram with a text version', async ({page}) => {
@@ -41,7 +42,10 @@ test('each flow is a static SVG diagram with a text version', async ({page}) => 
   await expect(page.locator('figure').first()).toContainText(first?.title ?? '');
 });
 
-test('a send sample is copied, and the language choice is shared with /rest across reloads', async ({page, context}) => {
+test('a send sample is copied, and the language choice is shared with /rest across reloads', async ({
+  page,
+  context,
+}) => {
   test.skip(sent.length === 0, 'no message to send');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await gotoHydrated(page, `/docs/ws#${sent[0]?.id ?? ''}`);
@@ -68,9 +72,11 @@ test.describe('without JavaScript', () => {
     const response = await page.goto('/docs/ws');
     expect(response?.status()).toBe(200);
     for (const channel of model.channels) await expect(page.locator(`h2[id="${channel.id}"]`)).toHaveCount(1);
-    for (const message of messages) await expect(page.locator(`h3[id="${message.id}"]`)).toHaveText(message.name);
+    for (const message of messages)
+      await expect(page.locator(`h3[id="${message.id}"]`)).toHaveText(message.name);
     for (const message of messages.filter((m) => m.primary)) {
-      for (const field of message.payload?.fields ?? []) await expect(page.locator(`[id="${field.id ?? ''}"]`)).toHaveCount(1);
+      for (const field of message.payload?.fields ?? [])
+        await expect(page.locator(`[id="${field.id ?? ''}"]`)).toHaveCount(1);
     }
     await expect(page.locator('a[href="/downloads/asyncapi.json"]')).toHaveCount(1);
   });

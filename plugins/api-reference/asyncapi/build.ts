@@ -10,7 +10,16 @@ import {escapeHtml, markdown, plainText} from '../markdown';
 import {buildSchema} from '../schema/build';
 import {sampleFromSchema} from '../schema/sample';
 import {asyncRequirementKeys, buildSecuritySchemes, findScheme, inlineAsyncSchemes} from '../security';
-import type {ChannelView, ExampleView, FlowStep, FlowView, MessageRef, MessageView, TocItem, WsModel} from '../types';
+import type {
+  ChannelView,
+  ExampleView,
+  FlowStep,
+  FlowView,
+  MessageRef,
+  MessageView,
+  TocItem,
+  WsModel,
+} from '../types';
 import {listChannels, listOperations, type ChannelEntry, type OperationEntry} from './model';
 import {buildWsSamples} from './samples';
 import {buildWsServers, connectUrl} from './servers';
@@ -24,7 +33,8 @@ export const UNLISTED_CHANNEL = '(messages in no channel)';
 /** The payload schema, unwrapping AsyncAPI's multi-format schema object. */
 function payloadSchema(message: JsonObject): Json | undefined {
   const payload = message.payload;
-  if (isObject(payload) && typeof payload.schemaFormat === 'string' && payload.schema !== undefined) return payload.schema;
+  if (isObject(payload) && typeof payload.schemaFormat === 'string' && payload.schema !== undefined)
+    return payload.schema;
   return payload;
 }
 
@@ -39,7 +49,11 @@ function examples(doc: Json, message: JsonObject): ExampleValue[] {
     const example = asObject(deref(doc, raw).node);
     if (example.payload === undefined) return [];
     const name = text(example.name);
-    const view: ExampleView = {value: prettyJson(example.payload), language: 'json', ...(name !== undefined ? {name} : {})};
+    const view: ExampleView = {
+      value: prettyJson(example.payload),
+      language: 'json',
+      ...(name !== undefined ? {name} : {}),
+    };
     const summaryText = text(example.summary);
     if (summaryText !== undefined) view.summary = summaryText;
     return [{view, payload: example.payload, ...(name !== undefined ? {name} : {name: `example ${i + 1}`})}];
@@ -47,7 +61,16 @@ function examples(doc: Json, message: JsonObject): ExampleValue[] {
   if (list.length > 0) return list;
   const made = sampleFromSchema(doc, payloadSchema(message), 'message');
   if (made === undefined) return [];
-  return [{view: {value: prettyJson(made), language: 'json', summary: 'Made from the schema (the document gives no example)'}, payload: made}];
+  return [
+    {
+      view: {
+        value: prettyJson(made),
+        language: 'json',
+        summary: 'Made from the schema (the document gives no example)',
+      },
+      payload: made,
+    },
+  ];
 }
 
 function mentions(value: Json, needle: string): boolean {
@@ -65,11 +88,18 @@ function examplesFor(list: ExampleValue[], channel: string): ExampleValue[] {
 
 function wsAuth(doc: Json, server: JsonObject): {header: string; value: string} | undefined {
   for (const item of asArray(server.security)) {
-    const scheme = isObject(item) && typeof item.$ref === 'string' ? (findScheme(doc, item.$ref.split('/').pop() ?? '') ?? {}) : asObject(item);
-    if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer') return {header: 'Authorization', value: 'Bearer <token>'};
-    if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return {header: 'Authorization', value: 'Basic <base64 of user:password>'};
-    if (scheme.type === 'httpApiKey' && scheme.in === 'header') return {header: String(scheme.name ?? 'X-API-Key'), value: '<api key>'};
-    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return {header: 'Authorization', value: 'Bearer <token>'};
+    const scheme =
+      isObject(item) && typeof item.$ref === 'string'
+        ? (findScheme(doc, item.$ref.split('/').pop() ?? '') ?? {})
+        : asObject(item);
+    if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'bearer')
+      return {header: 'Authorization', value: 'Bearer <token>'};
+    if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic')
+      return {header: 'Authorization', value: 'Basic <base64 of user:password>'};
+    if (scheme.type === 'httpApiKey' && scheme.in === 'header')
+      return {header: String(scheme.name ?? 'X-API-Key'), value: '<api key>'};
+    if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect')
+      return {header: 'Authorization', value: 'Bearer <token>'};
   }
   return undefined;
 }
@@ -89,7 +119,9 @@ export function buildWsModel(document: Json): WsModel {
 
   const channels: ChannelEntry[] = listChannels(doc);
   const listed = new Set(channels.flatMap((c) => c.messages.map((m) => m.name)));
-  const unlisted = Object.entries(asObject(asObject(doc.components).messages)).filter(([name]) => !listed.has(name));
+  const unlisted = Object.entries(asObject(asObject(doc.components).messages)).filter(
+    ([name]) => !listed.has(name),
+  );
   if (unlisted.length > 0) {
     channels.push({
       key: UNLISTED_CHANNEL,
@@ -100,7 +132,9 @@ export function buildWsModel(document: Json): WsModel {
   const operations = listOperations(doc, channels);
 
   // Anchors first: channels, then each message's first appearance, then repeats.
-  const channelIds = new Map(channels.map((c) => [c.key, ids.claim(channelId(c.key === UNLISTED_CHANNEL ? 'none' : c.key))]));
+  const channelIds = new Map(
+    channels.map((c) => [c.key, ids.claim(channelId(c.key === UNLISTED_CHANNEL ? 'none' : c.key))]),
+  );
   const placements: Placement[] = [];
   for (const c of channels) {
     for (const m of c.messages) {
@@ -111,12 +145,18 @@ export function buildWsModel(document: Json): WsModel {
   for (const c of channels) {
     for (const m of c.messages) {
       if (!placements.some((p) => p.name === m.name && p.channel === c.key)) {
-        placements.push({channel: c.key, name: m.name, id: ids.claim(`${channelIds.get(c.key) ?? c.key}.${m.name}`), primary: false});
+        placements.push({
+          channel: c.key,
+          name: m.name,
+          id: ids.claim(`${channelIds.get(c.key) ?? c.key}.${m.name}`),
+          primary: false,
+        });
       }
     }
   }
   const place = (name: string, channel: string | undefined): Placement | undefined =>
-    placements.find((p) => p.name === name && p.channel === channel) ?? placements.find((p) => p.name === name && p.primary);
+    placements.find((p) => p.name === name && p.channel === channel) ??
+    placements.find((p) => p.name === name && p.primary);
   const titleOf = (name: string): string | undefined => {
     for (const c of channels) {
       const m = c.messages.find((x) => x.name === name);
@@ -159,26 +199,39 @@ export function buildWsModel(document: Json): WsModel {
     if (title !== undefined) view.title = title;
     const description = markdown(c.channel.description ?? c.channel.summary, 3);
     if (description !== undefined) view.description = description;
-    const channelServers = asArray(c.channel.servers).flatMap((s) => (isObject(s) && typeof s.$ref === 'string' ? [s.$ref.split('/').pop() ?? ''] : []));
+    const channelServers = asArray(c.channel.servers).flatMap((s) =>
+      isObject(s) && typeof s.$ref === 'string' ? [s.$ref.split('/').pop() ?? ''] : [],
+    );
     if (channelServers.length > 0) view.servers = channelServers;
     const bindings = Object.keys(asObject(c.channel.bindings));
     if (bindings.length > 0) view.bindings = bindings;
 
     const onChannel = operations.filter((op) => op.channel === c.key);
-    const repliesHere = operations.filter((op) => op.reply !== undefined && (op.reply.channel ?? op.channel) === c.key);
+    const repliesHere = operations.filter(
+      (op) => op.reply !== undefined && (op.reply.channel ?? op.channel) === c.key,
+    );
     view.messages = c.messages.map((m) => buildMessage(c, m, onChannel, repliesHere));
     view.flows = buildFlows(c, onChannel, titleOf);
     return view;
   });
 
-  function buildMessage(c: ChannelEntry, m: ChannelEntry['messages'][number], onChannel: OperationEntry[], repliesHere: OperationEntry[]): MessageView {
+  function buildMessage(
+    c: ChannelEntry,
+    m: ChannelEntry['messages'][number],
+    onChannel: OperationEntry[],
+    repliesHere: OperationEntry[],
+  ): MessageView {
     const p = place(m.name, c.key);
     const primary = p?.primary === true && p.channel === c.key;
     const id = p?.id ?? m.name;
     const sentBy = onChannel.filter((op) => op.action === 'receive' && op.messages.includes(m.name));
     const receivedBy = onChannel.filter((op) => op.action === 'send' && op.messages.includes(m.name));
-    const asReplyToYou = repliesHere.filter((op) => op.action === 'receive' && op.reply?.messages.includes(m.name));
-    const asYourReply = repliesHere.filter((op) => op.action === 'send' && op.reply?.messages.includes(m.name));
+    const asReplyToYou = repliesHere.filter(
+      (op) => op.action === 'receive' && op.reply?.messages.includes(m.name),
+    );
+    const asYourReply = repliesHere.filter(
+      (op) => op.action === 'send' && op.reply?.messages.includes(m.name),
+    );
     const youSend = sentBy.length > 0 || asYourReply.length > 0;
     const youReceive = receivedBy.length > 0 || asReplyToYou.length > 0;
     const message = m.message;
@@ -200,8 +253,14 @@ export function buildWsModel(document: Json): WsModel {
           ...(security.length > 0 ? {security} : {}),
         };
       }),
-      replies: unique([...sentBy.flatMap((op) => (op.reply?.messages ?? []).map((r) => ref(r, op.reply?.channel ?? op.channel)))]),
-      replyTo: unique([...asReplyToYou, ...asYourReply].flatMap((op) => op.messages.map((r) => ref(r, op.channel)))),
+      replies: unique([
+        ...sentBy.flatMap((op) =>
+          (op.reply?.messages ?? []).map((r) => ref(r, op.reply?.channel ?? op.channel)),
+        ),
+      ]),
+      replyTo: unique(
+        [...asReplyToYou, ...asYourReply].flatMap((op) => op.messages.map((r) => ref(r, op.channel))),
+      ),
       examples: [],
       samples: [],
     };
@@ -215,7 +274,9 @@ export function buildWsModel(document: Json): WsModel {
     if (message.deprecated === true) view.deprecated = true;
     const contentType = text(message.contentType) ?? text(doc.defaultContentType);
     if (contentType !== undefined) view.contentType = contentType;
-    const tags = asArray(message.tags).flatMap((t) => (isObject(t) && typeof t.name === 'string' ? [t.name] : []));
+    const tags = asArray(message.tags).flatMap((t) =>
+      isObject(t) && typeof t.name === 'string' ? [t.name] : [],
+    );
     if (tags.length > 0) view.tags = tags;
     const bindings = Object.keys(asObject(message.bindings));
     if (bindings.length > 0) view.bindings = bindings;
@@ -227,8 +288,10 @@ export function buildWsModel(document: Json): WsModel {
     const allExamples = examples(doc, message);
     const relevant = c.key === UNLISTED_CHANNEL ? allExamples : examplesFor(allExamples, c.key);
     if (primary) {
-      if (message.headers !== undefined) view.headers = buildSchema(message.headers, {doc, ids, mode: 'message'}, `${id}~headers`);
-      if (message.payload !== undefined) view.payload = buildSchema(payloadSchema(message), {doc, ids, mode: 'message'}, id);
+      if (message.headers !== undefined)
+        view.headers = buildSchema(message.headers, {doc, ids, mode: 'message'}, `${id}~headers`);
+      if (message.payload !== undefined)
+        view.payload = buildSchema(payloadSchema(message), {doc, ids, mode: 'message'}, id);
       view.examples = allExamples.map((e) => e.view);
     } else {
       view.examples = relevant.slice(0, 1).map((e) => e.view);
@@ -237,7 +300,11 @@ export function buildWsModel(document: Json): WsModel {
     if (youSend && first !== undefined) {
       if (primary) view.validatorExample = prettyJson(first.payload);
       if (socket && address(c) !== null) {
-        view.samples = buildWsSamples({url: `${connectUrl(servers[0])}${address(c) ?? ''}`, payload: first.payload, ...(auth !== undefined ? {auth} : {})});
+        view.samples = buildWsSamples({
+          url: `${connectUrl(servers[0])}${address(c) ?? ''}`,
+          payload: first.payload,
+          ...(auth !== undefined ? {auth} : {}),
+        });
       }
     }
     return view;
@@ -246,10 +313,18 @@ export function buildWsModel(document: Json): WsModel {
   /** AsyncAPI 3: no `address` means the channel key is the address; `null` means it is dynamic. */
   function address(c: ChannelEntry): string | null {
     if (c.key === UNLISTED_CHANNEL) return null;
-    return typeof c.channel.address === 'string' ? c.channel.address : c.channel.address === null ? null : c.key;
+    return typeof c.channel.address === 'string'
+      ? c.channel.address
+      : c.channel.address === null
+        ? null
+        : c.key;
   }
 
-  function buildFlows(c: ChannelEntry, onChannel: OperationEntry[], title: (n: string) => string | undefined): FlowView[] {
+  function buildFlows(
+    c: ChannelEntry,
+    onChannel: OperationEntry[],
+    title: (n: string) => string | undefined,
+  ): FlowView[] {
     const requests = onChannel.filter((op) => op.action === 'receive' && op.reply !== undefined);
     const streams = onChannel.filter((op) => op.action === 'send').flatMap((op) => op.messages);
     return requests.map((op, index): FlowView => {
@@ -257,12 +332,25 @@ export function buildWsModel(document: Json): WsModel {
       for (const name of op.messages) {
         const message = c.messages.find((m) => m.name === name)?.message ?? {};
         // Named examples are the request's variants (e.g. "from a sequence number"): one arrow names them all.
-        const variants = examplesFor(examples(doc, message), c.key).flatMap((e) => (e.name !== undefined && e.view.name !== undefined ? [e.name] : []));
-        steps.push({from: YOU, to: SERVER, label: variants.length > 1 ? `${name}: ${joinOr(variants)}` : name, kind: 'request'});
+        const variants = examplesFor(examples(doc, message), c.key).flatMap((e) =>
+          e.name !== undefined && e.view.name !== undefined ? [e.name] : [],
+        );
+        steps.push({
+          from: YOU,
+          to: SERVER,
+          label: variants.length > 1 ? `${name}: ${joinOr(variants)}` : name,
+          kind: 'request',
+        });
       }
       const replies = op.reply?.messages ?? [];
       for (const name of replies) {
-        steps.push({from: SERVER, to: YOU, label: name, kind: 'reply', ...(replies.length > 1 ? {alternative: title(name) ?? name} : {})});
+        steps.push({
+          from: SERVER,
+          to: YOU,
+          label: name,
+          kind: 'reply',
+          ...(replies.length > 1 ? {alternative: title(name) ?? name} : {}),
+        });
       }
       // The channel's opening request is followed by what the server then streams.
       if (index === 0 && streams.length > 0) {
@@ -283,7 +371,9 @@ export function buildWsModel(document: Json): WsModel {
     servers,
     securitySchemes: [
       ...buildSecuritySchemes(doc),
-      ...Object.entries(asObject(doc.servers)).flatMap(([key, server]) => inlineAsyncSchemes(asObject(deref(doc, server).node).security, key)),
+      ...Object.entries(asObject(doc.servers)).flatMap(([key, server]) =>
+        inlineAsyncSchemes(asObject(deref(doc, server).node).security, key),
+      ),
       ...operations.flatMap((op) => inlineAsyncSchemes(op.operation.security, op.key)),
     ],
     channels: channelViews,
@@ -298,7 +388,9 @@ export function buildWsModel(document: Json): WsModel {
 }
 
 function joinOr(items: string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
+  return items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
 }
 
 function unique(refs: MessageRef[]): MessageRef[] {
@@ -312,11 +404,12 @@ export function channelLabel(channel: ChannelView): string {
 export function wsToc(model: WsModel): TocItem[] {
   const toc: TocItem[] = [];
   if (model.servers.length > 0) toc.push({value: 'Servers', id: WS_SECTIONS.servers, level: 2});
-  if (model.securitySchemes.length > 0) toc.push({value: 'Authentication', id: WS_SECTIONS.authentication, level: 2});
+  if (model.securitySchemes.length > 0)
+    toc.push({value: 'Authentication', id: WS_SECTIONS.authentication, level: 2});
   for (const channel of model.channels) {
     toc.push({value: escapeHtml(channelLabel(channel)), id: channel.id, level: 2});
-    for (const message of channel.messages) toc.push({value: escapeHtml(message.name), id: message.id, level: 3});
+    for (const message of channel.messages)
+      toc.push({value: escapeHtml(message.name), id: message.id, level: 3});
   }
   return toc;
 }
-

@@ -62,7 +62,12 @@ function channelKey(doc: Json, value: Json | undefined): string | undefined {
 }
 
 /** Resolves an operation's message `$ref`s to message names, using the channel's own naming. */
-function messageNames(doc: Json, channels: ChannelEntry[], list: Json | undefined, channel: string | undefined): string[] {
+function messageNames(
+  doc: Json,
+  channels: ChannelEntry[],
+  list: Json | undefined,
+  channel: string | undefined,
+): string[] {
   const names: string[] = [];
   if (list === undefined) {
     // No `messages`: the operation covers every message of its channel.
@@ -97,9 +102,16 @@ export function listOperations(doc: Json, channels: ChannelEntry[]): OperationEn
     };
     if (operation.reply !== undefined) {
       const reply = asObject(deref(doc, operation.reply).node);
-      const replyChannel = channelKey(doc, reply.channel) ?? (reply.channel === undefined && reply.address === undefined ? channel : undefined);
-      const address = text(asObject(deref(doc, reply.address).node).location) ?? text(asObject(deref(doc, reply.address).node).description);
-      entry.reply = {channel: replyChannel, messages: messageNames(doc, channels, reply.messages, replyChannel)};
+      const replyChannel =
+        channelKey(doc, reply.channel) ??
+        (reply.channel === undefined && reply.address === undefined ? channel : undefined);
+      const address =
+        text(asObject(deref(doc, reply.address).node).location) ??
+        text(asObject(deref(doc, reply.address).node).description);
+      entry.reply = {
+        channel: replyChannel,
+        messages: messageNames(doc, channels, reply.messages, replyChannel),
+      };
       if (address !== undefined) entry.reply.address = address;
     }
     return entry;

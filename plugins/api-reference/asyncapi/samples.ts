@@ -47,7 +47,10 @@ export interface WsSampleInput {
 
 export function buildWsSamples({url, auth, payload}: WsSampleInput): CodeSample[] {
   const jsPayload = indentLines(JSON.stringify(payload, null, 2), 2);
-  const jsOptions = auth !== undefined ? `, {\n  headers: {${JSON.stringify(auth.header)}: ${JSON.stringify(auth.value)}},\n}` : '';
+  const jsOptions =
+    auth !== undefined
+      ? `, {\n  headers: {${JSON.stringify(auth.header)}: ${JSON.stringify(auth.value)}},\n}`
+      : '';
   const javascript = [
     `// Node.js with the ws package (npm install ws); browsers cannot send an Authorization header.`,
     `import WebSocket from 'ws';`,
@@ -62,7 +65,10 @@ export function buildWsSamples({url, auth, payload}: WsSampleInput): CodeSample[
     `  console.log(JSON.parse(data.toString()));`,
     `});`,
   ].join('\n');
-  const pyHeaders = auth !== undefined ? `\n        additional_headers={${pyString(auth.header)}: ${pyString(auth.value)}},` : '';
+  const pyHeaders =
+    auth !== undefined
+      ? `\n        additional_headers={${pyString(auth.header)}: ${pyString(auth.value)}},`
+      : '';
   const python = [
     `# Python 3.10+ with websockets 14+ (pip install websockets)`,
     `import asyncio`,

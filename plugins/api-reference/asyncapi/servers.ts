@@ -11,7 +11,13 @@ export function buildWsServers(doc: Json): ServerView[] {
     // AsyncAPI 2-style `url` is tolerated so older-looking documents still show a host.
     const host = text(server.host) ?? text(server.url) ?? '';
     const url = host.includes('://') ? host : `${protocol}://${host}${text(server.pathname) ?? ''}`;
-    const view: ServerView = {url, name: text(server.title) ?? key, isDefault: index === 0, protocol, variables: []};
+    const view: ServerView = {
+      url,
+      name: text(server.title) ?? key,
+      isDefault: index === 0,
+      protocol,
+      variables: [],
+    };
     const description = markdown(server.description ?? server.summary, 4);
     if (description !== undefined) view.description = description;
     view.variables = Object.entries(asObject(server.variables)).map(([name, v]) => {

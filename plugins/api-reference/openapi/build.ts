@@ -12,7 +12,11 @@ import {buildOperation, METHODS} from './operations';
 import {buildServers, serverUrl} from './servers';
 
 /** Section anchors of the page itself; claimed first. */
-export const REST_SECTIONS = {servers: 'servers', authentication: 'authentication', webhooks: 'webhooks'} as const;
+export const REST_SECTIONS = {
+  servers: 'servers',
+  authentication: 'authentication',
+  webhooks: 'webhooks',
+} as const;
 const UNTAGGED = 'Other operations';
 
 interface Located {
@@ -44,7 +48,9 @@ export function listOperations(doc: Json, ids: IdRegistry): Located[] {
 function tagOrder(doc: JsonObject, located: Located[]): {name: string; description?: Json}[] {
   const declared = asArray(doc.tags).filter(isObject);
   const order: {name: string; description?: Json}[] = declared.flatMap((t) =>
-    typeof t.name === 'string' ? [{name: t.name, ...(t.description !== undefined ? {description: t.description} : {})}] : [],
+    typeof t.name === 'string'
+      ? [{name: t.name, ...(t.description !== undefined ? {description: t.description} : {})}]
+      : [],
   );
   for (const op of located) {
     if (!order.some((t) => t.name === op.tag)) order.push({name: op.tag});
@@ -59,7 +65,10 @@ export function buildRestModel(document: Json): RestModel {
   for (const section of Object.values(REST_SECTIONS)) ids.claim(section);
 
   const located = listOperations(doc, ids);
-  const tags = tagOrder(doc, located).map((t) => ({...t, id: ids.claim(tagId(t.name === UNTAGGED ? 'untagged' : t.name))}));
+  const tags = tagOrder(doc, located).map((t) => ({
+    ...t,
+    id: ids.claim(tagId(t.name === UNTAGGED ? 'untagged' : t.name)),
+  }));
   const webhookOps: Located[] = [];
   for (const [name, raw] of Object.entries(asObject(doc.webhooks))) {
     const pathItem = asObject(deref(doc, raw).node);
@@ -74,11 +83,26 @@ export function buildRestModel(document: Json): RestModel {
   const servers = buildServers(doc.servers);
   const security = buildRequirements(doc.security);
   const build = (op: Located, withSamples: boolean): OperationView =>
-    buildOperation({doc, ids, id: op.id, method: op.method, path: op.path, pathItem: op.pathItem, operation: op.operation, security, defaultServerUrl: serverUrl(servers[0]), withSamples});
+    buildOperation({
+      doc,
+      ids,
+      id: op.id,
+      method: op.method,
+      path: op.path,
+      pathItem: op.pathItem,
+      operation: op.operation,
+      security,
+      defaultServerUrl: serverUrl(servers[0]),
+      withSamples,
+    });
 
   const tagViews: TagView[] = tags
     .map((t) => {
-      const view: TagView = {name: t.name, id: t.id, operations: located.filter((op) => op.tag === t.name).map((op) => build(op, true))};
+      const view: TagView = {
+        name: t.name,
+        id: t.id,
+        operations: located.filter((op) => op.tag === t.name).map((op) => build(op, true)),
+      };
       const description = markdown(t.description, 3);
       if (description !== undefined) view.description = description;
       return view;
@@ -109,11 +133,19 @@ export function buildRestModel(document: Json): RestModel {
     }
   }
   const license = asObject(info.license);
-  if (typeof license.name === 'string') model.license = {name: license.name, ...(text(license.url) !== undefined ? {url: String(license.url)} : {})};
+  if (typeof license.name === 'string')
+    model.license = {
+      name: license.name,
+      ...(text(license.url) !== undefined ? {url: String(license.url)} : {}),
+    };
   const terms = text(info.termsOfService);
   if (terms !== undefined) model.termsOfService = terms;
   const docs = asObject(doc.externalDocs);
-  if (typeof docs.url === 'string') model.externalDocs = {url: docs.url, ...(text(docs.description) !== undefined ? {description: String(docs.description)} : {})};
+  if (typeof docs.url === 'string')
+    model.externalDocs = {
+      url: docs.url,
+      ...(text(docs.description) !== undefined ? {description: String(docs.description)} : {}),
+    };
   model.toc = restToc(model);
   return model;
 }
@@ -126,7 +158,8 @@ export function operationLabel(op: OperationView): string {
 export function restToc(model: RestModel): TocItem[] {
   const toc: TocItem[] = [];
   if (model.servers.length > 0) toc.push({value: 'Servers', id: REST_SECTIONS.servers, level: 2});
-  if (model.securitySchemes.length > 0) toc.push({value: 'Authentication', id: REST_SECTIONS.authentication, level: 2});
+  if (model.securitySchemes.length > 0)
+    toc.push({value: 'Authentication', id: REST_SECTIONS.authentication, level: 2});
   for (const tag of model.tags) {
     toc.push({value: escapeHtml(tag.name), id: tag.id, level: 2});
     for (const op of tag.operations) toc.push({value: escapeHtml(operationLabel(op)), id: op.id, level: 3});

@@ -31,7 +31,10 @@ export interface OperationInput {
 function buildBody(doc: Json, ids: IdRegistry, id: string, raw: Json | undefined): BodyView | undefined {
   if (raw === undefined) return undefined;
   const body = asObject(deref(doc, raw).node);
-  const view: BodyView = {required: body.required === true, contents: buildContent(doc, ids, `${id}.request`, body.content, 'request')};
+  const view: BodyView = {
+    required: body.required === true,
+    contents: buildContent(doc, ids, `${id}.request`, body.content, 'request'),
+  };
   const description = markdown(body.description, 5);
   if (description !== undefined) view.description = description;
   return view;
@@ -58,7 +61,13 @@ function bodyExample(doc: Json, raw: Json | undefined): {mediaType: string; valu
 
 function sampleValue(value: Json | undefined, name: string): string {
   if (value === undefined || value === null) return name;
-  return typeof value === 'string' ? value : Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.map(String).join(',')
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
 }
 
 function callbacks(input: OperationInput): CallbackView[] {
@@ -73,7 +82,9 @@ function callbacks(input: OperationInput): CallbackView[] {
         const op = pathItem[method];
         if (!isObject(op)) continue;
         const id = input.ids.claim(`${input.id}.callback-${slug(name)}-${method}`);
-        operations.push(buildOperation({...input, id, method, path: expr, pathItem, operation: op, withSamples: false}));
+        operations.push(
+          buildOperation({...input, id, method, path: expr, pathItem, operation: op, withSamples: false}),
+        );
       }
     }
     return {name, expression, operations};
@@ -107,7 +118,11 @@ export function buildOperation(input: OperationInput): OperationView {
   if (servers.length > 0) view.servers = servers;
   view.callbacks = callbacks(input);
   const docs = asObject(operation.externalDocs);
-  if (typeof docs.url === 'string') view.externalDocs = {url: docs.url, ...(text(docs.description) !== undefined ? {description: String(docs.description)} : {})};
+  if (typeof docs.url === 'string')
+    view.externalDocs = {
+      url: docs.url,
+      ...(text(docs.description) !== undefined ? {description: String(docs.description)} : {}),
+    };
 
   const example = bodyExample(doc, operation.requestBody);
   view.hasJsonBody = example !== undefined && isJsonMedia(example.mediaType);

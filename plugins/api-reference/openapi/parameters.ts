@@ -8,7 +8,11 @@ import {markdown} from '../markdown';
 import {buildSchema} from '../schema/build';
 import type {ParameterView} from '../types';
 
-export function mergeParameters(doc: Json, pathLevel: Json | undefined, operationLevel: Json | undefined): JsonObject[] {
+export function mergeParameters(
+  doc: Json,
+  pathLevel: Json | undefined,
+  operationLevel: Json | undefined,
+): JsonObject[] {
   const merged = new Map<string, JsonObject>();
   for (const raw of [...asArray(pathLevel), ...asArray(operationLevel)]) {
     const param = deref(doc, raw).node;
@@ -49,11 +53,23 @@ function serialization(param: JsonObject): string | undefined {
 }
 
 /** One parameter view; `owner` is the anchor prefix (operationId or `<op>.response-<code>` for headers). */
-export function buildParameter(doc: Json, ids: IdRegistry, owner: string, param: JsonObject, location = String(param.in ?? 'query')): ParameterView {
+export function buildParameter(
+  doc: Json,
+  ids: IdRegistry,
+  owner: string,
+  param: JsonObject,
+  location = String(param.in ?? 'query'),
+): ParameterView {
   const name = String(param.name ?? '');
   const id = ids.claim(`${owner}.${location}.${name}`);
   const schema = buildSchema(param.schema ?? firstContentSchema(param), {doc, ids, mode: 'request'}, id);
-  const view: ParameterView = {id, name, in: location, required: param.required === true || location === 'path', schema};
+  const view: ParameterView = {
+    id,
+    name,
+    in: location,
+    required: param.required === true || location === 'path',
+    schema,
+  };
   if (param.deprecated === true) view.deprecated = true;
   const description = markdown(param.description, 5);
   if (description !== undefined) view.description = description;

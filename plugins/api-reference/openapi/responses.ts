@@ -28,7 +28,9 @@ function links(doc: Json, raw: Json | undefined): LinkView[] {
     const view: LinkView = {
       name,
       targetIsAnchor: typeof link.operationId === 'string',
-      parameters: Object.entries(asObject(link.parameters)).map(([k, v]) => `${k} = ${typeof v === 'string' ? v : JSON.stringify(v)}`),
+      parameters: Object.entries(asObject(link.parameters)).map(
+        ([k, v]) => `${k} = ${typeof v === 'string' ? v : JSON.stringify(v)}`,
+      ),
     };
     const target = text(link.operationId) ?? text(link.operationRef);
     if (target !== undefined) view.target = target;
@@ -38,7 +40,12 @@ function links(doc: Json, raw: Json | undefined): LinkView[] {
   });
 }
 
-export function buildResponses(doc: Json, ids: IdRegistry, operationId: string, responses: Json | undefined): ResponseView[] {
+export function buildResponses(
+  doc: Json,
+  ids: IdRegistry,
+  operationId: string,
+  responses: Json | undefined,
+): ResponseView[] {
   return Object.entries(asObject(responses))
     .filter(([code]) => !code.startsWith('x-'))
     .map(([code, raw]) => {

@@ -14,7 +14,13 @@ import {isJsonMedia} from './media';
 export const SAMPLE_TARGETS = [
   {language: 'curl', label: 'curl', prism: 'bash', target: 'shell', client: 'curl'},
   {language: 'python', label: 'Python', prism: 'python', target: 'python', client: 'requests'},
-  {language: 'javascript', label: 'JavaScript / TypeScript', prism: 'javascript', target: 'javascript', client: 'fetch'},
+  {
+    language: 'javascript',
+    label: 'JavaScript / TypeScript',
+    prism: 'javascript',
+    target: 'javascript',
+    client: 'fetch',
+  },
   {language: 'go', label: 'Go', prism: 'go', target: 'go', client: 'native'},
   {language: 'java', label: 'Java', prism: 'java', target: 'java', client: 'nethttp'},
   {language: 'csharp', label: 'C#', prism: 'csharp', target: 'csharp', client: 'httpclient'},
@@ -33,7 +39,10 @@ export interface SampleRequest {
 }
 
 /** Headers, query parameters or cookies that carry the credentials of the first security alternative. */
-export function credentials(doc: Json, security: SecurityRequirementView[] | undefined): Pick<SampleRequest, 'headers' | 'query' | 'cookies'> {
+export function credentials(
+  doc: Json,
+  security: SecurityRequirementView[] | undefined,
+): Pick<SampleRequest, 'headers' | 'query' | 'cookies'> {
   const out: Pick<SampleRequest, 'headers' | 'query' | 'cookies'> = {headers: [], query: [], cookies: []};
   const first = security?.[0];
   for (const {key} of first?.schemes ?? []) {
@@ -56,7 +65,8 @@ export function credentials(doc: Json, security: SecurityRequirementView[] | und
 
 function toHar(request: SampleRequest): HarRequest {
   let path = request.path;
-  for (const [name, value] of Object.entries(request.pathParams)) path = path.split(`{${name}}`).join(encodeURIComponent(value));
+  for (const [name, value] of Object.entries(request.pathParams))
+    path = path.split(`{${name}}`).join(encodeURIComponent(value));
   const url = `${request.baseUrl.replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
   const headers = [...request.headers];
   // HarRequest's typing demands postData, but httpsnippet only reads it when a body exists.
@@ -73,13 +83,24 @@ function toHar(request: SampleRequest): HarRequest {
   if (request.body !== undefined) {
     const {mediaType, value} = request.body;
     headers.push({name: 'Content-Type', value: mediaType});
-    if (mediaType === 'application/x-www-form-urlencoded' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    if (
+      mediaType === 'application/x-www-form-urlencoded' &&
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value)
+    ) {
       har.postData = {
         mimeType: mediaType,
-        params: Object.entries(asObject(value)).map(([name, v]) => ({name, value: typeof v === 'string' ? v : JSON.stringify(v)})),
+        params: Object.entries(asObject(value)).map(([name, v]) => ({
+          name,
+          value: typeof v === 'string' ? v : JSON.stringify(v),
+        })),
       };
     } else {
-      har.postData = {mimeType: mediaType, text: isJsonMedia(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value};
+      har.postData = {
+        mimeType: mediaType,
+        text: isJsonMedia(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value,
+      };
     }
   }
   return har;

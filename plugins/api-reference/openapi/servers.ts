@@ -33,6 +33,7 @@ export function serverUrl(server: ServerView | undefined): string {
   for (const variable of server.variables) url = url.split(`{${variable.name}}`).join(variable.default);
   if (url.startsWith('//')) return `https:${url}`;
   // A relative server URL is relative to where the document is served; samples need a host.
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return `https://api.example.com${url.startsWith('/') ? '' : '/'}${url}`;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(url))
+    return `https://api.example.com${url.startsWith('/') ? '' : '/'}${url}`;
   return url;
 }

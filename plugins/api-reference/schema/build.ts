@@ -6,7 +6,16 @@
  * first repetition instead of unrolling forever.
  */
 import {childPath, IdRegistry} from '../anchors';
-import {asArray, inlineJson, isObject, refName, resolvePointer, text, type Json, type JsonObject} from '../json';
+import {
+  asArray,
+  inlineJson,
+  isObject,
+  refName,
+  resolvePointer,
+  text,
+  type Json,
+  type JsonObject,
+} from '../json';
 import {markdown} from '../markdown';
 import type {SchemaGroup, SchemaNode} from '../types';
 import {constraintWords} from './words';
@@ -55,10 +64,16 @@ const FORMAT_FREE_TYPES = new Set(['object', 'array', 'null', 'boolean']);
 function typeList(schema: JsonObject): string[] {
   const types: string[] = [];
   if (typeof schema.type === 'string') types.push(schema.type);
-  else if (Array.isArray(schema.type)) types.push(...schema.type.filter((t): t is string => typeof t === 'string'));
+  else if (Array.isArray(schema.type))
+    types.push(...schema.type.filter((t): t is string => typeof t === 'string'));
   if (types.length === 0) {
     // No `type`: infer it from the keywords present, as readers would.
-    if (isObject(schema.properties) || isObject(schema.patternProperties) || isObject(schema.additionalProperties)) types.push('object');
+    if (
+      isObject(schema.properties) ||
+      isObject(schema.patternProperties) ||
+      isObject(schema.additionalProperties)
+    )
+      types.push('object');
     else if (schema.items !== undefined || Array.isArray(schema.prefixItems)) types.push('array');
     else if (schema.const !== undefined) types.push(jsonType(schema.const));
     else if (Array.isArray(schema.enum) && schema.enum.length > 0) {
@@ -81,19 +96,28 @@ function jsonType(value: unknown): string {
 
 function typeLabel(schema: JsonObject, types: string[]): string {
   const format = text(schema.format);
-  const labels = types.map((t) => (format !== undefined && !FORMAT_FREE_TYPES.has(t) ? `${t} (${format})` : t));
+  const labels = types.map((t) =>
+    format !== undefined && !FORMAT_FREE_TYPES.has(t) ? `${t} (${format})` : t,
+  );
   if (labels.length === 0 && format !== undefined) labels.push(`(${format})`);
   return labels.join(' | ');
 }
 
 /** A title a reader can tell branches apart by, when the schema has none. */
-function branchTitle(schema: Json | undefined, resolved: JsonObject, refs: string[], index: number, node: SchemaNode): string {
+function branchTitle(
+  schema: Json | undefined,
+  resolved: JsonObject,
+  refs: string[],
+  index: number,
+  node: SchemaNode,
+): string {
   const named = text(resolved.title) ?? (refs.length > 0 ? refName(refs[refs.length - 1] ?? '') : undefined);
   if (named !== undefined) return named;
   if (resolved.const !== undefined) return `the value ${literal(resolved.const)}`;
   const required = asArray(resolved.required).filter((r): r is string => typeof r === 'string');
   if (required.length > 0) return `with ${required.join(', ')}`;
-  if (isObject(schema) && isObject(schema.properties)) return `with ${Object.keys(schema.properties).join(', ')}`;
+  if (isObject(schema) && isObject(schema.properties))
+    return `with ${Object.keys(schema.properties).join(', ')}`;
   return node.type !== '' ? `option ${index + 1}: ${node.type}` : `option ${index + 1}`;
 }
 
@@ -109,7 +133,10 @@ export function buildSchema(schema: Json | undefined, ctx: SchemaContext, idPref
 }
 
 /** Follows a `$ref` chain, keeping OpenAPI 3.1 / 2020-12 sibling keywords (they override). */
-function resolveRefs(doc: Json, schema: JsonObject): {schema: JsonObject | boolean | undefined; refs: string[]; missing?: string} {
+function resolveRefs(
+  doc: Json,
+  schema: JsonObject,
+): {schema: JsonObject | boolean | undefined; refs: string[]; missing?: string} {
   const refs: string[] = [];
   let current: Json = schema;
   let siblings: JsonObject = {};
@@ -162,19 +189,33 @@ class Walker {
       if (ancestor !== undefined) {
         claimId();
         const name = refName(firstRef);
-        return {...base, type: 'object', title: name, recursive: {name, ...(ancestor.id !== undefined ? {id: ancestor.id} : {})}};
+        return {
+          ...base,
+          type: 'object',
+          title: name,
+          recursive: {name, ...(ancestor.id !== undefined ? {id: ancestor.id} : {})},
+        };
       }
     }
     const resolved = resolveRefs(this.ctx.doc, raw);
     claimId();
     if (resolved.missing !== undefined) {
-      return {...base, type: 'unresolved', constraints: [`refers to \`${resolved.missing}\`, which this document does not contain`]};
+      return {
+        ...base,
+        type: 'unresolved',
+        constraints: [`refers to \`${resolved.missing}\`, which this document does not contain`],
+      };
     }
     if (typeof resolved.schema === 'boolean') {
-      return resolved.schema ? {...base, type: 'any'} : {...base, type: 'never', constraints: ['no value is allowed']};
+      return resolved.schema
+        ? {...base, type: 'any'}
+        : {...base, type: 'never', constraints: ['no value is allowed']};
     }
     const schema = resolved.schema ?? {};
-    const frames: Frame[] = resolved.refs.map((ref) => ({ref, ...(base.id !== undefined ? {id: base.id} : {})}));
+    const frames: Frame[] = resolved.refs.map((ref) => ({
+      ref,
+      ...(base.id !== undefined ? {id: base.id} : {}),
+    }));
     const nextStack = [...stack, ...frames];
     const lastRef = resolved.refs[resolved.refs.length - 1];
 
@@ -217,15 +258,33 @@ class Walker {
     const fields = this.fields(schema, props, required, place.path, nextStack, depth);
     if (fields.length > 0) node.fields = fields;
 
-    const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : undefined;
+    const tuple = Array.isArray(schema.prefixItems)
+      ? schema.prefixItems
+      : Array.isArray(schema.items)
+        ? schema.items
+        : undefined;
     if (tuple !== undefined) {
       node.prefixItems = tuple.map((item, i) =>
-        this.walk(item, {name: `[${i}]`, display: `${place.display ?? place.name ?? ''}[${i}]`, path: `${place.path}[${i}]`}, nextStack, depth + 1),
+        this.walk(
+          item,
+          {
+            name: `[${i}]`,
+            display: `${place.display ?? place.name ?? ''}[${i}]`,
+            path: `${place.path}[${i}]`,
+          },
+          nextStack,
+          depth + 1,
+        ),
       );
     }
     const itemSchema = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
     if (itemSchema !== undefined && !Array.isArray(itemSchema)) {
-      node.items = this.walk(itemSchema, {name: '[]', display: `${place.display ?? place.name ?? ''}[]`, path: childPath(place.path, '[]')}, nextStack, depth + 1);
+      node.items = this.walk(
+        itemSchema,
+        {name: '[]', display: `${place.display ?? place.name ?? ''}[]`, path: childPath(place.path, '[]')},
+        nextStack,
+        depth + 1,
+      );
     }
 
     const groups = this.groups(schema, place.path, nextStack, depth);
@@ -234,7 +293,14 @@ class Walker {
     return node;
   }
 
-  private fields(schema: JsonObject, props: JsonObject, required: string[], path: string, stack: Frame[], depth: number): SchemaNode[] {
+  private fields(
+    schema: JsonObject,
+    props: JsonObject,
+    required: string[],
+    path: string,
+    stack: Frame[],
+    depth: number,
+  ): SchemaNode[] {
     const out: SchemaNode[] = [];
     for (const [key, sub] of Object.entries(props)) {
       const target = isObject(sub) ? resolveRefs(this.ctx.doc, sub).schema : sub;
@@ -242,18 +308,37 @@ class Walker {
         if (this.ctx.mode === 'request' && target.readOnly === true) continue;
         if (this.ctx.mode === 'response' && target.writeOnly === true) continue;
       }
-      out.push(this.walk(sub, {name: key, path: childPath(path, key), required: required.includes(key)}, stack, depth + 1));
+      out.push(
+        this.walk(
+          sub,
+          {name: key, path: childPath(path, key), required: required.includes(key)},
+          stack,
+          depth + 1,
+        ),
+      );
     }
     if (isObject(schema.patternProperties)) {
       for (const [pattern, sub] of Object.entries(schema.patternProperties)) {
-        const node = this.walk(sub, {name: '*', display: `/${pattern}/`, path: childPath(path, '*')}, stack, depth + 1);
+        const node = this.walk(
+          sub,
+          {name: '*', display: `/${pattern}/`, path: childPath(path, '*')},
+          stack,
+          depth + 1,
+        );
         node.constraints = [`property names matching \`${pattern}\``, ...(node.constraints ?? [])];
         out.push(node);
       }
     }
     const additional = schema.additionalProperties;
     if (isObject(additional) || additional === true) {
-      out.push(this.walk(additional, {name: '*', display: '(any other name)', path: childPath(path, '*')}, stack, depth + 1));
+      out.push(
+        this.walk(
+          additional,
+          {name: '*', display: '(any other name)', path: childPath(path, '*')},
+          stack,
+          depth + 1,
+        ),
+      );
     }
     return out;
   }
@@ -270,24 +355,52 @@ class Walker {
       });
     }
     if (schema.not !== undefined) {
-      groups.push({kind: 'not', label: 'Must not match', branches: [this.branch(schema.not, 0, path, stack, depth)]});
+      groups.push({
+        kind: 'not',
+        label: 'Must not match',
+        branches: [this.branch(schema.not, 0, path, stack, depth)],
+      });
     }
     if (schema.if !== undefined) {
-      groups.push({kind: 'if', label: 'If the value matches', branches: [this.branch(schema.if, 0, path, stack, depth)]});
+      groups.push({
+        kind: 'if',
+        label: 'If the value matches',
+        branches: [this.branch(schema.if, 0, path, stack, depth)],
+      });
       if (schema.then !== undefined) {
-        groups.push({kind: 'then', label: 'then it must also match', branches: [this.branch(schema.then, 0, path, stack, depth)]});
+        groups.push({
+          kind: 'then',
+          label: 'then it must also match',
+          branches: [this.branch(schema.then, 0, path, stack, depth)],
+        });
       }
       if (schema.else !== undefined) {
-        groups.push({kind: 'else', label: 'otherwise it must match', branches: [this.branch(schema.else, 0, path, stack, depth)]});
+        groups.push({
+          kind: 'else',
+          label: 'otherwise it must match',
+          branches: [this.branch(schema.else, 0, path, stack, depth)],
+        });
       }
     }
     return groups;
   }
 
-  private branch(branch: Json, index: number, path: string, stack: Frame[], depth: number): {title: string; node: SchemaNode} {
+  private branch(
+    branch: Json,
+    index: number,
+    path: string,
+    stack: Frame[],
+    depth: number,
+  ): {title: string; node: SchemaNode} {
     const node = this.walk(branch, {path}, stack, depth + 1);
     const resolved = isObject(branch) ? resolveRefs(this.ctx.doc, branch) : {schema: undefined, refs: []};
-    const title = branchTitle(branch, isObject(resolved.schema) ? resolved.schema : {}, resolved.refs, index, node);
+    const title = branchTitle(
+      branch,
+      isObject(resolved.schema) ? resolved.schema : {},
+      resolved.refs,
+      index,
+      node,
+    );
     return {title, node};
   }
 

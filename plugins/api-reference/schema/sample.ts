@@ -20,7 +20,12 @@ function scalar(type: string, schema: JsonObject): Json {
   switch (type) {
     case 'integer':
     case 'number': {
-      const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 0;
+      const min =
+        typeof schema.minimum === 'number'
+          ? schema.minimum
+          : typeof schema.exclusiveMinimum === 'number'
+            ? schema.exclusiveMinimum + 1
+            : 0;
       return type === 'integer' ? Math.ceil(min) : min;
     }
     case 'boolean':
@@ -48,11 +53,21 @@ function scalar(type: string, schema: JsonObject): Json {
   }
 }
 
-export function sampleFromSchema(doc: Json, schema: Json | undefined, mode: 'request' | 'response' | 'message' = 'message'): Json | undefined {
+export function sampleFromSchema(
+  doc: Json,
+  schema: Json | undefined,
+  mode: 'request' | 'response' | 'message' = 'message',
+): Json | undefined {
   return sample(doc, schema, mode, [], 0);
 }
 
-function sample(doc: Json, raw: Json | undefined, mode: string, refs: string[], depth: number): Json | undefined {
+function sample(
+  doc: Json,
+  raw: Json | undefined,
+  mode: string,
+  refs: string[],
+  depth: number,
+): Json | undefined {
   if (!isObject(raw) || depth > MAX_DEPTH) return undefined;
   let schema: JsonObject = raw;
   const seen = [...refs];
@@ -84,20 +99,37 @@ function sample(doc: Json, raw: Json | undefined, mode: string, refs: string[], 
     }
   }
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || (type === undefined && isObject(schema.properties))) return objectSample(doc, schema, mode, seen, depth) ?? {};
+  if (type === 'object' || (type === undefined && isObject(schema.properties)))
+    return objectSample(doc, schema, mode, seen, depth) ?? {};
   if (type === 'array' || (type === undefined && schema.items !== undefined)) {
-    const item = sample(doc, Array.isArray(schema.prefixItems) ? schema.prefixItems[0] : schema.items, mode, seen, depth + 1);
+    const item = sample(
+      doc,
+      Array.isArray(schema.prefixItems) ? schema.prefixItems[0] : schema.items,
+      mode,
+      seen,
+      depth + 1,
+    );
     return item === undefined ? [] : [item];
   }
   return typeof type === 'string' ? scalar(type, schema) : undefined;
 }
 
-function objectSample(doc: Json, schema: JsonObject, mode: string, refs: string[], depth: number): JsonObject | undefined {
+function objectSample(
+  doc: Json,
+  schema: JsonObject,
+  mode: string,
+  refs: string[],
+  depth: number,
+): JsonObject | undefined {
   if (!isObject(schema.properties)) return undefined;
   const out: JsonObject = {};
   for (const [key, sub] of Object.entries(schema.properties)) {
     const target = isObject(sub) && typeof sub.$ref === 'string' ? resolvePointer(doc, sub.$ref) : sub;
-    if (isObject(target) && ((mode === 'request' && target.readOnly === true) || (mode === 'response' && target.writeOnly === true))) continue;
+    if (
+      isObject(target) &&
+      ((mode === 'request' && target.readOnly === true) || (mode === 'response' && target.writeOnly === true))
+    )
+      continue;
     const value = sample(doc, sub, mode, refs, depth + 1);
     if (value !== undefined) out[key] = value;
   }

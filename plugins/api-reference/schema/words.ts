@@ -10,7 +10,11 @@ function plural(n: number, unit: string): string {
 }
 
 /** minLength/maxLength, minItems/maxItems, minProperties/maxProperties. */
-export function countWords(min: number | undefined, max: number | undefined, unit: string): string | undefined {
+export function countWords(
+  min: number | undefined,
+  max: number | undefined,
+  unit: string,
+): string | undefined {
   const lo = min !== undefined && min > 0 ? min : undefined;
   if (lo !== undefined && max !== undefined) {
     return lo === max ? `exactly ${plural(lo, unit)}` : `${lo} to ${plural(max, unit)}`;
@@ -41,8 +45,10 @@ export function bounds(schema: JsonObject): {lower?: Bound; upper?: Bound} {
   if (typeof exMax === 'number') result.upper = {value: exMax, exclusive: true};
   else if (max !== undefined) result.upper = {value: max, exclusive: exMax === true};
   // Both forms present (2020-12 allows it): the stricter bound wins.
-  if (typeof exMin === 'number' && min !== undefined && min > exMin) result.lower = {value: min, exclusive: false};
-  if (typeof exMax === 'number' && max !== undefined && max < exMax) result.upper = {value: max, exclusive: false};
+  if (typeof exMin === 'number' && min !== undefined && min > exMin)
+    result.lower = {value: min, exclusive: false};
+  if (typeof exMax === 'number' && max !== undefined && max < exMax)
+    result.upper = {value: max, exclusive: false};
   return result;
 }
 
@@ -85,16 +91,21 @@ export function constraintWords(schema: JsonObject): string[] {
   }
   push(countWords(asNumber(schema.minProperties), asNumber(schema.maxProperties), 'property'));
   if (isObject(schema.propertyNames) || typeof schema.propertyNames === 'boolean') {
-    out.push(`property names: ${isObject(schema.propertyNames) ? summary(schema.propertyNames) : 'none allowed'}`);
+    out.push(
+      `property names: ${isObject(schema.propertyNames) ? summary(schema.propertyNames) : 'none allowed'}`,
+    );
   }
   // With listed properties this is shown as the node's `closed` flag instead.
-  if (schema.additionalProperties === false && !isObject(schema.properties)) out.push('no properties allowed');
+  if (schema.additionalProperties === false && !isObject(schema.properties))
+    out.push('no properties allowed');
   if (schema.unevaluatedProperties === false) out.push('no properties other than those described');
   if (schema.unevaluatedItems === false) out.push('no items other than those described');
   if (isObject(schema.dependentRequired)) {
     for (const [name, deps] of Object.entries(schema.dependentRequired)) {
       if (Array.isArray(deps) && deps.length > 0) {
-        out.push(`when ${code(name)} is given, ${deps.map((d) => code(String(d))).join(', ')} ${deps.length === 1 ? 'is' : 'are'} required too`);
+        out.push(
+          `when ${code(name)} is given, ${deps.map((d) => code(String(d))).join(', ')} ${deps.length === 1 ? 'is' : 'are'} required too`,
+        );
       }
     }
   }
@@ -110,7 +121,8 @@ export function constraintWords(schema: JsonObject): string[] {
 export function summary(schema: JsonObject): string {
   const parts: string[] = [];
   if (typeof schema.type === 'string') parts.push(schema.type);
-  if (Array.isArray(schema.enum)) parts.push(`one of ${schema.enum.map((v) => code(inlineJson(v))).join(', ')}`);
+  if (Array.isArray(schema.enum))
+    parts.push(`one of ${schema.enum.map((v) => code(inlineJson(v))).join(', ')}`);
   if (schema.const !== undefined) parts.push(`exactly ${code(inlineJson(schema.const))}`);
   parts.push(...constraintWords(schema));
   if (typeof schema.$ref === 'string') parts.push(`as ${schema.$ref.split('/').pop() ?? schema.$ref}`);

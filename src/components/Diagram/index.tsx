@@ -57,7 +57,16 @@ function useSvgId(): string {
   return `dg${useId().replace(/[^A-Za-z0-9]/g, '')}`;
 }
 
-function Lines({lines, x, y, anchor = 'middle', weight, size = FONT_SIZE, lineHeight = LINE_HEIGHT, fill = INK}: {
+function Lines({
+  lines,
+  x,
+  y,
+  anchor = 'middle',
+  weight,
+  size = FONT_SIZE,
+  lineHeight = LINE_HEIGHT,
+  fill = INK,
+}: {
   lines: string[];
   x: number;
   y: number;
@@ -78,7 +87,15 @@ function Lines({lines, x, y, anchor = 'middle', weight, size = FONT_SIZE, lineHe
   );
 }
 
-function Figure({id, title, description, width, height, children, textVersion}: {
+function Figure({
+  id,
+  title,
+  description,
+  width,
+  height,
+  children,
+  textVersion,
+}: {
   id: string;
   title: string;
   description?: string;
@@ -100,7 +117,8 @@ function Figure({id, title, description, width, height, children, textVersion}: 
         width={Math.ceil(width)}
         height={Math.ceil(height)}
         fontFamily={FONT}
-        xmlns="http://www.w3.org/2000/svg">
+        xmlns="http://www.w3.org/2000/svg"
+      >
         <title id={titleId}>{title}</title>
         <desc id={descId}>{description ?? `${title}. A text version follows the diagram.`}</desc>
         {children}
@@ -120,16 +138,52 @@ function Figure({id, title, description, width, height, children, textVersion}: 
 function Markers({id}: {id: string}): ReactNode {
   return (
     <defs>
-      <marker id={`${id}-solid`} viewBox="0 0 10 10" refX="10" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+      <marker
+        id={`${id}-solid`}
+        viewBox="0 0 10 10"
+        refX="10"
+        refY="5"
+        markerWidth="10"
+        markerHeight="10"
+        markerUnits="userSpaceOnUse"
+        orient="auto-start-reverse"
+      >
         <path d="M 0 0 L 10 5 L 0 10 z" fill={PRIMARY} />
       </marker>
-      <marker id={`${id}-open`} viewBox="0 0 10 10" refX="10" refY="5" markerWidth="10" markerHeight="10" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+      <marker
+        id={`${id}-open`}
+        viewBox="0 0 10 10"
+        refX="10"
+        refY="5"
+        markerWidth="10"
+        markerHeight="10"
+        markerUnits="userSpaceOnUse"
+        orient="auto-start-reverse"
+      >
         <path d="M 0 0 L 10 5 L 0 10" fill="none" stroke={MUTED} strokeWidth="1.5" />
       </marker>
-      <marker id={`${id}-bold`} viewBox="0 0 12 12" refX="11" refY="6" markerWidth="14" markerHeight="14" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+      <marker
+        id={`${id}-bold`}
+        viewBox="0 0 12 12"
+        refX="11"
+        refY="6"
+        markerWidth="14"
+        markerHeight="14"
+        markerUnits="userSpaceOnUse"
+        orient="auto-start-reverse"
+      >
         <path d="M 0 0 L 12 6 L 0 12 z" fill={PRIMARY} />
       </marker>
-      <marker id={`${id}-ink`} viewBox="0 0 10 10" refX="10" refY="5" markerWidth="9" markerHeight="9" markerUnits="userSpaceOnUse" orient="auto-start-reverse">
+      <marker
+        id={`${id}-ink`}
+        viewBox="0 0 10 10"
+        refX="10"
+        refY="5"
+        markerWidth="9"
+        markerHeight="9"
+        markerUnits="userSpaceOnUse"
+        orient="auto-start-reverse"
+      >
         <path d="M 0 0 L 10 5 L 0 10 z" fill={INK} />
       </marker>
     </defs>
@@ -145,7 +199,9 @@ const KIND_WORDS: Record<NonNullable<SequenceStep['kind']>, string> = {
 
 function describeStep(step: SequenceStep): string {
   if (step.kind === 'note') {
-    return step.from === step.to ? `Note at ${step.from}: ${step.label}` : `Note over ${step.from} and ${step.to}: ${step.label}`;
+    return step.from === step.to
+      ? `Note at ${step.from}: ${step.label}`
+      : `Note over ${step.from} and ${step.to}: ${step.label}`;
   }
   return `${step.from} → ${step.to} (${KIND_WORDS[step.kind ?? 'request']}): ${step.label}`;
 }
@@ -173,21 +229,49 @@ export function SequenceDiagram({title, description, participants, steps}: Seque
             ))}
           </ol>
         </>
-      }>
+      }
+    >
       <Markers id={id} />
       {layout.frames.map((frame, f) => (
         <g key={`frame-${f}`} data-kind="alt">
-          <rect x={frame.x} y={frame.y} width={frame.width} height={frame.height} fill="none" stroke={FRAME} strokeWidth="1.2" rx="3" />
-          <path d={`M ${frame.x} ${frame.y} h 34 v 14 l -6 6 h -28 z`} fill="#e9edf2" stroke={FRAME} strokeWidth="1.2" />
+          <rect
+            x={frame.x}
+            y={frame.y}
+            width={frame.width}
+            height={frame.height}
+            fill="none"
+            stroke={FRAME}
+            strokeWidth="1.2"
+            rx="3"
+          />
+          <path
+            d={`M ${frame.x} ${frame.y} h 34 v 14 l -6 6 h -28 z`}
+            fill="#e9edf2"
+            stroke={FRAME}
+            strokeWidth="1.2"
+          />
           <text x={frame.x + 5} y={frame.y + 15} fontSize={12} fontWeight={700} fill={INK}>
             alt
           </text>
           {frame.sections.map((section, s) => (
             <g key={s}>
               {s > 0 ? (
-                <line x1={frame.x} x2={frame.x + frame.width} y1={section.y} y2={section.y} stroke={FRAME} strokeDasharray="6 4" />
+                <line
+                  x1={frame.x}
+                  x2={frame.x + frame.width}
+                  y1={section.y}
+                  y2={section.y}
+                  stroke={FRAME}
+                  strokeDasharray="6 4"
+                />
               ) : null}
-              <text x={frame.x + (s === 0 ? 44 : 8)} y={section.labelY} fontSize={13} fontStyle="italic" fill={INK}>
+              <text
+                x={frame.x + (s === 0 ? 44 : 8)}
+                y={section.labelY}
+                fontSize={13}
+                fontStyle="italic"
+                fill={INK}
+              >
                 [{section.name}]
               </text>
             </g>
@@ -196,8 +280,24 @@ export function SequenceDiagram({title, description, participants, steps}: Seque
       ))}
       {layout.participants.map((p) => (
         <g key={p.name}>
-          <line x1={p.x} x2={p.x} y1={layout.lifelineTop} y2={layout.lifelineBottom} stroke={FRAME} strokeDasharray="4 4" />
-          <rect x={p.boxX} y={16} width={p.boxWidth} height={layout.headerHeight} rx="4" fill="#eef4fb" stroke={PRIMARY} strokeWidth="1.5" />
+          <line
+            x1={p.x}
+            x2={p.x}
+            y1={layout.lifelineTop}
+            y2={layout.lifelineBottom}
+            stroke={FRAME}
+            strokeDasharray="4 4"
+          />
+          <rect
+            x={p.boxX}
+            y={16}
+            width={p.boxWidth}
+            height={layout.headerHeight}
+            rx="4"
+            fill="#eef4fb"
+            stroke={PRIMARY}
+            strokeWidth="1.5"
+          />
           <Lines lines={p.lines} x={p.x} y={16 + 10 + FONT_SIZE} weight={600} />
         </g>
       ))}
@@ -206,7 +306,15 @@ export function SequenceDiagram({title, description, participants, steps}: Seque
         if (s.kind === 'note' && s.box !== undefined) {
           return (
             <g key={s.index} data-kind="note">
-              <rect x={s.box.x} y={s.box.y} width={s.box.width} height={s.box.height} fill="#fff6d5" stroke="#7a6200" strokeWidth="1" />
+              <rect
+                x={s.box.x}
+                y={s.box.y}
+                width={s.box.width}
+                height={s.box.height}
+                fill="#fff6d5"
+                stroke="#7a6200"
+                strokeWidth="1"
+              />
               <Lines lines={s.lines} x={s.labelX} y={s.labelY} />
             </g>
           );
@@ -233,7 +341,13 @@ export function SequenceDiagram({title, description, participants, steps}: Seque
                 markerEnd={`url(#${id}-${marker})`}
               />
             )}
-            <Lines lines={s.lines} x={s.labelX} y={s.labelY} anchor={s.labelAnchor} fill={step.kind === 'reply' ? '#2f3338' : INK} />
+            <Lines
+              lines={s.lines}
+              x={s.labelX}
+              y={s.labelY}
+              anchor={s.labelAnchor}
+              fill={step.kind === 'reply' ? '#2f3338' : INK}
+            />
           </g>
         );
       })}
@@ -271,19 +385,37 @@ export function StateDiagram({title, description, states, transitions}: StateDia
             ))}
           </ol>
         </>
-      }>
+      }
+    >
       <Markers id={id} />
       {layout.starts.map((s, i) => (
         <g key={`start-${i}`}>
           <circle cx={s.x} cy={s.y} r="6" fill={INK} />
-          <line x1={s.x} y1={s.y + 6} x2={s.toX} y2={s.toY - 1} stroke={INK} strokeWidth="1.5" markerEnd={`url(#${id}-ink)`} />
+          <line
+            x1={s.x}
+            y1={s.y + 6}
+            x2={s.toX}
+            y2={s.toY - 1}
+            stroke={INK}
+            strokeWidth="1.5"
+            markerEnd={`url(#${id}-ink)`}
+          />
         </g>
       ))}
       {layout.edges.map((e, i) => (
         <g key={`edge-${i}`}>
           <path d={e.path} fill="none" stroke={PRIMARY} strokeWidth="1.5" markerEnd={`url(#${id}-solid)`} />
           {e.label !== undefined ? (
-            <text x={e.labelX} y={e.labelY} textAnchor="middle" fontSize={12} fill={INK} stroke="#ffffff" strokeWidth="4" paintOrder="stroke">
+            <text
+              x={e.labelX}
+              y={e.labelY}
+              textAnchor="middle"
+              fontSize={12}
+              fill={INK}
+              stroke="#ffffff"
+              strokeWidth="4"
+              paintOrder="stroke"
+            >
               {e.label}
             </text>
           ) : null}
@@ -291,11 +423,34 @@ export function StateDiagram({title, description, states, transitions}: StateDia
       ))}
       {layout.states.map((s) => (
         <g key={s.id} data-state={s.id} data-terminal={s.terminal ? 'true' : undefined}>
-          <rect x={s.x} y={s.y} width={s.width} height={s.height} rx="8" fill={s.terminal ? '#f1f3f5' : '#eef4fb'} stroke={s.terminal ? INK : PRIMARY} strokeWidth="1.5" />
+          <rect
+            x={s.x}
+            y={s.y}
+            width={s.width}
+            height={s.height}
+            rx="8"
+            fill={s.terminal ? '#f1f3f5' : '#eef4fb'}
+            stroke={s.terminal ? INK : PRIMARY}
+            strokeWidth="1.5"
+          />
           {s.terminal ? (
-            <rect x={s.x + 4} y={s.y + 4} width={s.width - 8} height={s.height - 8} rx="5" fill="none" stroke={INK} strokeWidth="1.2" />
+            <rect
+              x={s.x + 4}
+              y={s.y + 4}
+              width={s.width - 8}
+              height={s.height - 8}
+              rx="5"
+              fill="none"
+              stroke={INK}
+              strokeWidth="1.2"
+            />
           ) : null}
-          <Lines lines={s.lines} x={s.x + s.width / 2} y={s.y + s.height / 2 + 5 - ((s.lines.length - 1) * LINE_HEIGHT) / 2} weight={600} />
+          <Lines
+            lines={s.lines}
+            x={s.x + s.width / 2}
+            y={s.y + s.height / 2 + 5 - ((s.lines.length - 1) * LINE_HEIGHT) / 2}
+            weight={600}
+          />
         </g>
       ))}
     </Figure>
@@ -322,14 +477,31 @@ export function FlowDiagram({title, description, steps}: FlowDiagramProps): Reac
             </li>
           ))}
         </ol>
-      }>
+      }
+    >
       <Markers id={id} />
       {layout.connectors.map((d, i) => (
-        <path key={`c-${i}`} d={d} fill="none" stroke={PRIMARY} strokeWidth="1.6" markerEnd={`url(#${id}-solid)`} />
+        <path
+          key={`c-${i}`}
+          d={d}
+          fill="none"
+          stroke={PRIMARY}
+          strokeWidth="1.6"
+          markerEnd={`url(#${id}-solid)`}
+        />
       ))}
       {layout.boxes.map((b) => (
         <g key={b.number}>
-          <rect x={b.x} y={b.y} width={b.width} height={b.height} rx="6" fill="#eef4fb" stroke={PRIMARY} strokeWidth="1.5" />
+          <rect
+            x={b.x}
+            y={b.y}
+            width={b.width}
+            height={b.height}
+            rx="6"
+            fill="#eef4fb"
+            stroke={PRIMARY}
+            strokeWidth="1.5"
+          />
           <circle cx={b.x + 16} cy={b.y + 15} r="10" fill={PRIMARY} />
           <text x={b.x + 16} y={b.y + 19.5} textAnchor="middle" fontSize={12} fontWeight={700} fill="#ffffff">
             {b.number}

@@ -33,14 +33,22 @@ export function charsFitting(width: number): number {
  */
 export function wrapText(text: string, maxChars: number): string[] {
   const limit = Math.max(4, Math.floor(maxChars));
-  const words = text.trim().split(/\s+/).filter((w) => w !== '');
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const lines: string[] = [];
   let current = '';
   const pushWord = (word: string): void => {
     let rest = word;
     while (rest.length > limit) {
       const slice = rest.slice(0, limit);
-      const soft = Math.max(slice.lastIndexOf('_'), slice.lastIndexOf('/'), slice.lastIndexOf('-'), slice.lastIndexOf('.'));
+      const soft = Math.max(
+        slice.lastIndexOf('_'),
+        slice.lastIndexOf('/'),
+        slice.lastIndexOf('-'),
+        slice.lastIndexOf('.'),
+      );
       const cut = soft >= limit / 2 ? soft + 1 : limit;
       lines.push(rest.slice(0, cut));
       rest = rest.slice(cut);
@@ -166,7 +174,9 @@ export function layoutSequence(participants: string[], steps: SequenceStep[]): S
   for (const step of steps) {
     for (const name of [step.from, step.to]) {
       if (!index.has(name)) {
-        throw new Error(`SequenceDiagram: step "${step.label}" names "${name}", which is not among the participants (${participants.join(', ')}).`);
+        throw new Error(
+          `SequenceDiagram: step "${step.label}" names "${name}", which is not among the participants (${participants.join(', ')}).`,
+        );
       }
     }
   }
@@ -176,14 +186,19 @@ export function layoutSequence(participants: string[], steps: SequenceStep[]): S
   const left = SEQ.margin + framePad + gap / 2;
   const colX = participants.map((_, i) => left + i * gap);
   const lastX = colX[colX.length - 1] ?? left;
-  const width = Math.ceil(lastX + gap / 2 + framePad + SEQ.margin + (hasSelfOnLast ? SEQ.selfLoopWidth + 90 : 0));
+  const width = Math.ceil(
+    lastX + gap / 2 + framePad + SEQ.margin + (hasSelfOnLast ? SEQ.selfLoopWidth + 90 : 0),
+  );
 
   const headerMaxChars = charsFitting(gap - 3 * SEQ.boxPad);
   const headerLines = participants.map((p) => wrapText(p, headerMaxChars));
   const headerHeight = Math.max(...headerLines.map((l) => l.length)) * LINE_HEIGHT + 2 * SEQ.boxPad;
   const boxes: ParticipantBox[] = participants.map((name, i) => {
     const lines = headerLines[i] ?? [name];
-    const boxWidth = Math.min(gap - SEQ.boxPad, Math.max(...lines.map((l) => textWidth(l.length))) + 2 * SEQ.boxPad);
+    const boxWidth = Math.min(
+      gap - SEQ.boxPad,
+      Math.max(...lines.map((l) => textWidth(l.length))) + 2 * SEQ.boxPad,
+    );
     const x = colX[i] ?? left;
     return {name, lines, x, boxX: x - boxWidth / 2, boxWidth};
   });
@@ -228,10 +243,24 @@ export function layoutSequence(participants: string[], steps: SequenceStep[]): S
       const lines = wrapText(step.label, charsFitting(noteWidth - 2 * SEQ.boxPad));
       const boxHeight = lines.length * LINE_HEIGHT + 2 * 6;
       const cx = (lo + hi) / 2;
-      const box = {x: Math.max(SEQ.margin + framePad, cx - noteWidth / 2), y, width: noteWidth, height: boxHeight};
+      const box = {
+        x: Math.max(SEQ.margin + framePad, cx - noteWidth / 2),
+        y,
+        width: noteWidth,
+        height: boxHeight,
+      };
       laidOut.push({
-        index: i, kind, y, x1, x2, self, lines,
-        labelX: box.x + box.width / 2, labelY: y + 6 + FONT_SIZE, labelAnchor: 'middle', box,
+        index: i,
+        kind,
+        y,
+        x1,
+        x2,
+        self,
+        lines,
+        labelX: box.x + box.width / 2,
+        labelY: y + 6 + FONT_SIZE,
+        labelAnchor: 'middle',
+        box,
       });
       y += boxHeight + SEQ.rowPad;
       continue;
@@ -242,7 +271,13 @@ export function layoutSequence(participants: string[], steps: SequenceStep[]): S
     const labelHeight = lines.length * LINE_HEIGHT;
     const arrowY = y + labelHeight + 4;
     laidOut.push({
-      index: i, kind, y: arrowY, x1, x2, self, lines,
+      index: i,
+      kind,
+      y: arrowY,
+      x1,
+      x2,
+      self,
+      lines,
       labelX: self ? x1 + SEQ.selfLoopWidth + 6 : (x1 + x2) / 2,
       labelY: self ? arrowY + 4 : y + FONT_SIZE,
       labelAnchor: self ? 'start' : 'middle',
@@ -334,7 +369,8 @@ export function assignLayers(states: StateInput[], transitions: TransitionInput[
   const ids = new Set(states.map((s) => s.id));
   for (const t of transitions) {
     for (const id of [t.from, t.to]) {
-      if (!ids.has(id)) throw new Error(`StateDiagram: transition ${t.from} → ${t.to} names unknown state "${id}".`);
+      if (!ids.has(id))
+        throw new Error(`StateDiagram: transition ${t.from} → ${t.to} names unknown state "${id}".`);
     }
   }
   const layer = new Map<string, number>();
@@ -370,7 +406,8 @@ export function layoutState(states: StateInput[], transitions: TransitionInput[]
   const rows: {layer: number; states: StateInput[]}[] = [];
   for (const l of Array.from(byLayer.keys()).sort((a, b) => a - b)) {
     const members = byLayer.get(l) ?? [];
-    for (let i = 0; i < members.length; i += ST.maxPerRow) rows.push({layer: l, states: members.slice(i, i + ST.maxPerRow)});
+    for (let i = 0; i < members.length; i += ST.maxPerRow)
+      rows.push({layer: l, states: members.slice(i, i + ST.maxPerRow)});
   }
   const maxChars = charsFitting(ST.boxWidth - 16);
   const wrapped = new Map(states.map((s) => [s.id, wrapText(s.label, maxChars)]));
@@ -381,7 +418,10 @@ export function layoutState(states: StateInput[], transitions: TransitionInput[]
   let y = ST.margin + (hasInitial ? ST.startGap : 0);
   const boxes: StateBox[] = [];
   for (const row of rows) {
-    const rowHeight = Math.max(...row.states.map((s) => (wrapped.get(s.id)?.length ?? 1) * LINE_HEIGHT + 16), ST.boxHeight);
+    const rowHeight = Math.max(
+      ...row.states.map((s) => (wrapped.get(s.id)?.length ?? 1) * LINE_HEIGHT + 16),
+      ST.boxHeight,
+    );
     const rowWidth = row.states.length * ST.boxWidth + (row.states.length - 1) * ST.colGap;
     let x = ST.margin + (contentWidth - rowWidth) / 2;
     for (const s of row.states) {
@@ -392,7 +432,10 @@ export function layoutState(states: StateInput[], transitions: TransitionInput[]
         initial: s.initial === true,
         terminal: s.terminal === true,
         layer: row.layer,
-        x, y, width: ST.boxWidth, height: rowHeight,
+        x,
+        y,
+        width: ST.boxWidth,
+        height: rowHeight,
       });
       x += ST.boxWidth + ST.colGap;
     }
@@ -410,7 +453,12 @@ export function layoutState(states: StateInput[], transitions: TransitionInput[]
     if (a === b) {
       const x = a.x + a.width;
       const cy = a.y + a.height / 2;
-      edges.push({...base, path: `M ${x} ${cy - 8} C ${x + 30} ${cy - 26}, ${x + 30} ${cy + 26}, ${x} ${cy + 8}`, labelX: x + 30, labelY: cy + 4});
+      edges.push({
+        ...base,
+        path: `M ${x} ${cy - 8} C ${x + 30} ${cy - 26}, ${x + 30} ${cy + 26}, ${x} ${cy + 8}`,
+        labelX: x + 30,
+        labelY: cy + 4,
+      });
       return;
     }
     if (b.y > a.y) {
@@ -419,7 +467,12 @@ export function layoutState(states: StateInput[], transitions: TransitionInput[]
       const x2 = b.x + b.width / 2;
       const y2 = b.y;
       const midY = (y1 + y2) / 2;
-      edges.push({...base, path: `M ${x1} ${y1} C ${x1} ${midY}, ${x2} ${midY}, ${x2} ${y2}`, labelX: (x1 + x2) / 2, labelY: midY + 4 + ((i % 2) * 2 - 1) * 6});
+      edges.push({
+        ...base,
+        path: `M ${x1} ${y1} C ${x1} ${midY}, ${x2} ${midY}, ${x2} ${y2}`,
+        labelX: (x1 + x2) / 2,
+        labelY: midY + 4 + ((i % 2) * 2 - 1) * 6,
+      });
       return;
     }
     if (b.y === a.y) {
@@ -436,7 +489,12 @@ export function layoutState(states: StateInput[], transitions: TransitionInput[]
     const x2 = b.x + b.width;
     const y2 = b.y + b.height / 2;
     const bulge = Math.max(x1, x2) + 40;
-    edges.push({...base, path: `M ${x1} ${y1} C ${bulge} ${y1}, ${bulge} ${y2}, ${x2} ${y2}`, labelX: bulge - 8, labelY: (y1 + y2) / 2});
+    edges.push({
+      ...base,
+      path: `M ${x1} ${y1} C ${bulge} ${y1}, ${bulge} ${y2}, ${x2} ${y2}`,
+      labelX: bulge - 8,
+      labelY: (y1 + y2) / 2,
+    });
   });
   const starts = boxes
     .filter((b) => b.initial)
@@ -485,18 +543,32 @@ const FL = {
  * the connector from a row's last box turns down to the next row's first.
  */
 export function layoutFlow(steps: FlowStepInput[], maxWidth = 800): FlowLayout {
-  const perRow = Math.max(1, Math.min(steps.length, Math.floor((maxWidth - 2 * FL.margin + FL.gapX) / (FL.boxWidth + FL.gapX))));
+  const perRow = Math.max(
+    1,
+    Math.min(steps.length, Math.floor((maxWidth - 2 * FL.margin + FL.gapX) / (FL.boxWidth + FL.gapX))),
+  );
   const maxChars = charsFitting(FL.boxWidth - 2 * FL.pad);
   const wrapped = steps.map((s) => ({
     labelLines: wrapText(s.label, maxChars),
-    detailLines: s.detail !== undefined && s.detail.trim() !== '' ? wrapText(s.detail, charsFitting(FL.boxWidth - 2 * FL.pad) + 2) : [],
+    detailLines:
+      s.detail !== undefined && s.detail.trim() !== ''
+        ? wrapText(s.detail, charsFitting(FL.boxWidth - 2 * FL.pad) + 2)
+        : [],
   }));
   const boxes: FlowBox[] = [];
   const rowCount = Math.ceil(steps.length / perRow);
   let y = FL.margin;
   for (let r = 0; r < rowCount; r += 1) {
     const slice = wrapped.slice(r * perRow, (r + 1) * perRow);
-    const height = Math.max(...slice.map((w) => FL.numberRow + w.labelLines.length * LINE_HEIGHT + (w.detailLines.length > 0 ? 6 + w.detailLines.length * (LINE_HEIGHT - 2) : 0) + FL.pad));
+    const height = Math.max(
+      ...slice.map(
+        (w) =>
+          FL.numberRow +
+          w.labelLines.length * LINE_HEIGHT +
+          (w.detailLines.length > 0 ? 6 + w.detailLines.length * (LINE_HEIGHT - 2) : 0) +
+          FL.pad,
+      ),
+    );
     slice.forEach((w, c) => {
       boxes.push({
         number: r * perRow + c + 1,

@@ -8,7 +8,10 @@ import type {ShippedPackage} from '@site/plugins/licenses/types';
 import styles from './licenses.module.css';
 
 function licenseId(license: string): string {
-  return `license-${license.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  return `license-${license
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }
 
 function PackageEntry({pkg}: {pkg: ShippedPackage}): ReactNode {
@@ -16,7 +19,8 @@ function PackageEntry({pkg}: {pkg: ShippedPackage}): ReactNode {
   return (
     <li className={styles.package}>
       <span className={styles.packageName}>
-        <Link href={pkg.url ?? registry}>{pkg.name}</Link> <span className={styles.version}>{pkg.version}</span>
+        <Link href={pkg.url ?? registry}>{pkg.name}</Link>{' '}
+        <span className={styles.version}>{pkg.version}</span>
       </span>
       {pkg.licenseText !== null ? (
         <details className={styles.text}>
@@ -66,14 +70,15 @@ function Licenses(): ReactNode {
         Software in this website
       </Heading>
       <p>
-        This website sends {data.packageCount} open-source packages to your browser, listed below with their licences. The
-        list is generated when the site is built, from the modules in its browser bundle, so it changes with the site&apos;s
-        dependencies. Tools used only to build or test the site do not reach the browser and are not listed.
+        This website sends {data.packageCount} open-source packages to your browser, listed below with their
+        licences. The list is generated when the site is built, from the modules in its browser bundle, so it
+        changes with the site&apos;s dependencies. Tools used only to build or test the site do not reach the
+        browser and are not listed.
       </p>
       {data.mode === 'development' ? (
         <p className={styles.devNote}>
-          You are viewing the development server: its bundle also carries development tools (such as webpack&apos;s hot
-          reloading), which the built site does not ship.
+          You are viewing the development server: its bundle also carries development tools (such as
+          webpack&apos;s hot reloading), which the built site does not ship.
         </p>
       ) : null}
       <nav aria-label="Licences">

@@ -55,8 +55,20 @@ const transitions = [
 ];
 const steps = [
   {from: 'Client', to: 'API', label: 'subscribe_price_channel (heartbeat_interval)'},
-  {from: 'API', to: 'Client', label: 'channel_subscription_confirmation', kind: 'reply' as const, alternative: 'accepted'},
-  {from: 'API', to: 'Client', label: 'channel_subscription_error', kind: 'reply' as const, alternative: 'refused'},
+  {
+    from: 'API',
+    to: 'Client',
+    label: 'channel_subscription_confirmation',
+    kind: 'reply' as const,
+    alternative: 'accepted',
+  },
+  {
+    from: 'API',
+    to: 'Client',
+    label: 'channel_subscription_error',
+    kind: 'reply' as const,
+    alternative: 'refused',
+  },
   {from: 'Client', to: 'Client', label: 'note', kind: 'note' as const},
 ];
 
@@ -64,9 +76,15 @@ describe('layout under the client build’s Babel (loose mode)', () => {
   it('computes the same layouts as the source', async () => {
     const client = await asClientBuilds('src/components/Diagram/layout.ts');
     expect(client.layoutState(states, transitions)).toEqual(source.layoutState(states, transitions));
-    expect(client.layoutSequence(['Client', 'API'], steps)).toEqual(source.layoutSequence(['Client', 'API'], steps));
-    expect(client.layoutFlow([{label: 'a', detail: 'b'}, {label: 'c'}])).toEqual(source.layoutFlow([{label: 'a', detail: 'b'}, {label: 'c'}]));
-    expect(client.wrapText('settlement_request_amount_id and more', 12)).toEqual(source.wrapText('settlement_request_amount_id and more', 12));
+    expect(client.layoutSequence(['Client', 'API'], steps)).toEqual(
+      source.layoutSequence(['Client', 'API'], steps),
+    );
+    expect(client.layoutFlow([{label: 'a', detail: 'b'}, {label: 'c'}])).toEqual(
+      source.layoutFlow([{label: 'a', detail: 'b'}, {label: 'c'}]),
+    );
+    expect(client.wrapText('settlement_request_amount_id and more', 12)).toEqual(
+      source.wrapText('settlement_request_amount_id and more', 12),
+    );
   });
 
   it('would catch a loose-mode difference (iterator spread)', async () => {

@@ -15,11 +15,21 @@ function parts(html: string): {svg: string; svgText: string; caption: string; te
       .replace(/<[^>]+>/g, ' ')
       .replace(/\s+/g, ' '),
   ).replace(/([_/-]) /g, '$1'); // an identifier broken after "_" reads as one word
-  return {svg, svgText, caption, textVersion: decode(textVersion.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '))};
+  return {
+    svg,
+    svgText,
+    caption,
+    textVersion: decode(textVersion.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')),
+  };
 }
 
 function decode(text: string): string {
-  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function expectAccessibleFigure(html: string, title: string, description?: string): void {
@@ -46,10 +56,32 @@ describe('SequenceDiagram', () => {
     participants: ['Client', 'WebSocket API'],
     steps: [
       {from: 'Client', to: 'WebSocket API', label: 'subscribe_order_channel'},
-      {from: 'WebSocket API', to: 'Client', label: 'channel_subscription_confirmation', kind: 'reply' as const},
-      {from: 'Client', to: 'WebSocket API', label: 'new_order with order_ref, instrument, side and amount (exactly one of leg_1_amount or leg_2_amount)'},
-      {from: 'WebSocket API', to: 'Client', label: 'order_execution', kind: 'stream' as const, alternative: 'accepted'},
-      {from: 'WebSocket API', to: 'Client', label: 'order_status with rejection_reason', kind: 'reply' as const, alternative: 'rejected'},
+      {
+        from: 'WebSocket API',
+        to: 'Client',
+        label: 'channel_subscription_confirmation',
+        kind: 'reply' as const,
+      },
+      {
+        from: 'Client',
+        to: 'WebSocket API',
+        label:
+          'new_order with order_ref, instrument, side and amount (exactly one of leg_1_amount or leg_2_amount)',
+      },
+      {
+        from: 'WebSocket API',
+        to: 'Client',
+        label: 'order_execution',
+        kind: 'stream' as const,
+        alternative: 'accepted',
+      },
+      {
+        from: 'WebSocket API',
+        to: 'Client',
+        label: 'order_status with rejection_reason',
+        kind: 'reply' as const,
+        alternative: 'rejected',
+      },
       {from: 'Client', to: 'Client', label: 'keep order_ref unique', kind: 'note' as const},
     ],
   };
@@ -141,7 +173,8 @@ describe('StateDiagram', () => {
   });
 
   it('marks terminal states with a double border and names them in the text version', () => {
-    const terminalGroups = svg.match(/<g data-state="[A-Z]+" data-terminal="true">(?:<rect[^>]*><\/rect>){2}/g) ?? [];
+    const terminalGroups =
+      svg.match(/<g data-state="[A-Z]+" data-terminal="true">(?:<rect[^>]*><\/rect>){2}/g) ?? [];
     expect(terminalGroups).toHaveLength(2);
     expect(textVersion).toMatch(/Terminal \(no further change\): DONE, REJECTED/);
     expect(textVersion).toContain('Initial: RECEIVED');
@@ -156,7 +189,9 @@ describe('FlowDiagram', () => {
     {label: 'Check status'},
     {label: 'Read details'},
   ];
-  const html = renderToStaticMarkup(<FlowDiagram title="Settlement" description="From trade to settled." steps={steps} />);
+  const html = renderToStaticMarkup(
+    <FlowDiagram title="Settlement" description="From trade to settled." steps={steps} />,
+  );
   const {svgText, textVersion, svg} = parts(html);
 
   it('is an accessible figure', () => {

@@ -32,7 +32,12 @@ describe('wrapText', () => {
     const lines = wrapText('POST /api/settlement-request with trade_ids and request_amounts', 20);
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(20);
-    expect(lines.join(' ')).toBe('POST /api/settlement-request with trade_ids and request_amounts'.replace('settlement-request', 'settlement- request'));
+    expect(lines.join(' ')).toBe(
+      'POST /api/settlement-request with trade_ids and request_amounts'.replace(
+        'settlement-request',
+        'settlement- request',
+      ),
+    );
   });
 
   it('breaks a word longer than a line, preferring a soft break after _', () => {
@@ -81,7 +86,12 @@ describe('layoutSequence', () => {
   it('wraps a long label and makes its row taller', () => {
     const short = layoutSequence(participants, [{from: 'Client', to: 'REST API', label: 'x'}]);
     const long = layoutSequence(participants, [
-      {from: 'Client', to: 'REST API', label: 'GET /api/settlement-requests/{settlement_request_id}/status until ready, then read the details of every amount'},
+      {
+        from: 'Client',
+        to: 'REST API',
+        label:
+          'GET /api/settlement-requests/{settlement_request_id}/status until ready, then read the details of every amount',
+      },
     ]);
     expect(long.steps[0]?.lines.length).toBeGreaterThan(1);
     expect(long.height).toBeGreaterThan(short.height);
@@ -110,10 +120,13 @@ describe('layoutSequence', () => {
   });
 
   it('lays out notes and self messages', () => {
-    const layout = layoutSequence(['A', 'B'], [
-      {from: 'A', to: 'B', label: 'a note spanning both', kind: 'note'},
-      {from: 'B', to: 'B', label: 'aggregate per instrument and side'},
-    ]);
+    const layout = layoutSequence(
+      ['A', 'B'],
+      [
+        {from: 'A', to: 'B', label: 'a note spanning both', kind: 'note'},
+        {from: 'B', to: 'B', label: 'aggregate per instrument and side'},
+      ],
+    );
     expect(layout.steps[0]?.box).toBeDefined();
     expect(layout.steps[1]?.self).toBe(true);
     // The loop and its label stay inside the picture.
@@ -164,7 +177,10 @@ describe('assignLayers and layoutState', () => {
 
   it('wraps a wide layer onto several rows', () => {
     const many = Array.from({length: 9}, (_, i) => ({id: `S${i}`, label: `STATE_${i}`}));
-    const layout = layoutState([{id: 'root', label: 'root', initial: true}, ...many], many.map((s) => ({from: 'root', to: s.id})));
+    const layout = layoutState(
+      [{id: 'root', label: 'root', initial: true}, ...many],
+      many.map((s) => ({from: 'root', to: s.id})),
+    );
     const rows = new Set(layout.states.filter((s) => s.id !== 'root').map((s) => s.y));
     expect(rows.size).toBe(2);
     expectFinite(layout);
@@ -176,10 +192,16 @@ describe('assignLayers and layoutState', () => {
 });
 
 describe('layoutFlow', () => {
-  const steps = Array.from({length: 8}, (_, i) => ({label: `Step ${i + 1}`, detail: i === 2 ? 'with a much longer detail line that must wrap inside its box' : undefined}));
+  const steps = Array.from({length: 8}, (_, i) => ({
+    label: `Step ${i + 1}`,
+    detail: i === 2 ? 'with a much longer detail line that must wrap inside its box' : undefined,
+  }));
 
   it('numbers the steps and wraps rows to the width', () => {
-    const layout = layoutFlow(steps.map((s) => (s.detail === undefined ? {label: s.label} : {label: s.label, detail: s.detail})), 800);
+    const layout = layoutFlow(
+      steps.map((s) => (s.detail === undefined ? {label: s.label} : {label: s.label, detail: s.detail})),
+      800,
+    );
     expect(layout.boxes.map((b) => b.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(layout.width).toBeLessThanOrEqual(800);
     expect(new Set(layout.boxes.map((b) => b.y)).size).toBe(2);

@@ -1,12 +1,23 @@
 import {describe, expect, it} from 'vitest';
-import {curlCommand, encodeQueryComponent, fillHosts, joinUrl, queryString, shellQuote} from '../../../src/components/Guide/curl';
+import {
+  curlCommand,
+  encodeQueryComponent,
+  fillHosts,
+  joinUrl,
+  queryString,
+  shellQuote,
+} from '../../../src/components/Guide/curl';
 
 const BASE = 'https://rest.host.test';
 
 describe('curl examples', () => {
   it('builds a GET with the bearer token from the environment', () => {
     expect(curlCommand(BASE, {method: 'GET', path: '/api/instruments'})).toBe(
-      [`curl -sS -X GET 'https://rest.host.test/api/instruments'`, `  -H "Authorization: Bearer $API_TOKEN"`, `  -H 'Accept: application/json'`].join(' \\\n'),
+      [
+        `curl -sS -X GET 'https://rest.host.test/api/instruments'`,
+        `  -H "Authorization: Bearer $API_TOKEN"`,
+        `  -H 'Accept: application/json'`,
+      ].join(' \\\n'),
     );
   });
 
@@ -17,8 +28,12 @@ describe('curl examples', () => {
   });
 
   it('encodes query values but keeps timestamps readable, repeating array parameters', () => {
-    expect(queryString({from_datetime: '2026-11-20T00:00:00.000000Z', skip: 2})).toBe('?from_datetime=2026-11-20T00:00:00.000000Z&skip=2');
-    expect(queryString({settlement_request_ids: ['a', 'b']})).toBe('?settlement_request_ids=a&settlement_request_ids=b');
+    expect(queryString({from_datetime: '2026-11-20T00:00:00.000000Z', skip: 2})).toBe(
+      '?from_datetime=2026-11-20T00:00:00.000000Z&skip=2',
+    );
+    expect(queryString({settlement_request_ids: ['a', 'b']})).toBe(
+      '?settlement_request_ids=a&settlement_request_ids=b',
+    );
     expect(queryString({reference: 'a b&c'})).toBe('?reference=a%20b%26c');
     expect(queryString(undefined)).toBe('');
     expect(encodeQueryComponent('x/y:z')).toBe('x/y:z');
@@ -31,7 +46,9 @@ describe('curl examples', () => {
   });
 
   it('fills host placeholders and refuses a missing host', () => {
-    expect(fillHosts("new WebSocket('{{WS_URL}}/ws/orders')", {ws: 'wss://w.test/'})).toBe("new WebSocket('wss://w.test/ws/orders')");
+    expect(fillHosts("new WebSocket('{{WS_URL}}/ws/orders')", {ws: 'wss://w.test/'})).toBe(
+      "new WebSocket('wss://w.test/ws/orders')",
+    );
     expect(() => fillHosts('{{REST_URL}}/x', {ws: 'wss://w'})).toThrow(/REST/);
   });
 });

@@ -51,7 +51,9 @@ export function follow(doc: JsonObject, pointer: string): {node: unknown; pointe
 }
 
 // ajv-formats is CommonJS; under ESM interop its default export may be wrapped once more.
-const addFormats = ((addFormatsModule as unknown as {default?: unknown}).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as {default?: unknown}).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 const ajv = new Ajv2020({strict: false, allErrors: true, validateSchema: false});
 addFormats(ajv);
@@ -68,7 +70,9 @@ export function validate(doc: 'openapi' | 'asyncapi', pointer: string, value: un
     compiled.set(ref, fn);
   }
   if (fn(value)) return [];
-  return (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return (fn.errors ?? []).map(
+    (e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+  );
 }
 
 export interface Operation {
@@ -84,7 +88,15 @@ export const operations: Operation[] = Object.entries(isObject(openapi.paths) ? 
     HTTP_METHODS.flatMap((method) => {
       const node = isObject(item) ? item[method] : undefined;
       if (!isObject(node) || typeof node.operationId !== 'string') return [];
-      return [{method: method.toUpperCase(), path: p, operationId: node.operationId, pointer: `/paths/${token(p)}/${method}`, node}];
+      return [
+        {
+          method: method.toUpperCase(),
+          path: p,
+          operationId: node.operationId,
+          pointer: `/paths/${token(p)}/${method}`,
+          node,
+        },
+      ];
     }),
 );
 
@@ -95,17 +107,25 @@ export function operationById(id: string): Operation {
 }
 
 /** The operation a concrete request path belongs to (templates match any non-empty segment). */
-export function operationFor(method: string, concretePath: string): {operation: Operation; pathParams: Record<string, string>} | null {
+export function operationFor(
+  method: string,
+  concretePath: string,
+): {operation: Operation; pathParams: Record<string, string>} | null {
   for (const op of operations) {
     if (op.method !== method.toUpperCase()) continue;
     const names: string[] = [];
-    const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_m, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
+    const source = op.path
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\\?\{([^}]+)\\?\}/g, (_m, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
     const match = new RegExp(`^${source}$`).exec(concretePath);
     if (match !== null) {
-      return {operation: op, pathParams: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')]))};
+      return {
+        operation: op,
+        pathParams: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1] ?? '')])),
+      };
     }
   }
   return null;
@@ -143,12 +163,14 @@ export function schemaFor(name: string): {doc: 'openapi' | 'asyncapi'; pointer: 
             return follow(openapi, `${op.pointer}/responses/${second}`);
           })();
     const pointer = `${container.pointer}/content/${token('application/json')}/schema`;
-    if (at(openapi, pointer) === undefined) throw new Error(`${name}: no application/json schema at #${pointer}`);
+    if (at(openapi, pointer) === undefined)
+      throw new Error(`${name}: no application/json schema at #${pointer}`);
     return {doc: 'openapi', pointer};
   }
   if (kind === 'ws' && first !== undefined && second === undefined) {
     const pointer = `/components/messages/${token(first)}/payload`;
-    if (at(asyncapi, pointer) === undefined) throw new Error(`${name}: no message "${first}" in the AsyncAPI document`);
+    if (at(asyncapi, pointer) === undefined)
+      throw new Error(`${name}: no message "${first}" in the AsyncAPI document`);
     return {doc: 'asyncapi', pointer};
   }
   throw new Error(`"${name}" is not a schema name (rest:<operationId>:request|<status>, or ws:<message>)`);
@@ -156,7 +178,11 @@ export function schemaFor(name: string): {doc: 'openapi' | 'asyncapi'; pointer: 
 
 /* ----------------------------------------------------------------- vocabulary */
 
-function walk(node: unknown, visit: (key: string | null, value: unknown, parentKey: string | null) => void, parentKey: string | null = null): void {
+function walk(
+  node: unknown,
+  visit: (key: string | null, value: unknown, parentKey: string | null) => void,
+  parentKey: string | null = null,
+): void {
   if (Array.isArray(node)) {
     for (const item of node) {
       visit(null, item, parentKey);
@@ -186,10 +212,20 @@ export function vocabulary(): {
   const statuses = new Set<string>();
   const paths = new Set(operations.map((o) => o.path));
   const operationIds = new Set(operations.map((o) => o.operationId));
-  const tags = new Set((Array.isArray(openapi.tags) ? openapi.tags : []).filter(isObject).map((t) => String(t.name)));
-  const messages = new Set(Object.keys(isObject(at(asyncapi, '/components/messages')) ? (at(asyncapi, '/components/messages') as JsonObject) : {}));
+  const tags = new Set(
+    (Array.isArray(openapi.tags) ? openapi.tags : []).filter(isObject).map((t) => String(t.name)),
+  );
+  const messages = new Set(
+    Object.keys(
+      isObject(at(asyncapi, '/components/messages'))
+        ? (at(asyncapi, '/components/messages') as JsonObject)
+        : {},
+    ),
+  );
   const channelNode = isObject(asyncapi.channels) ? asyncapi.channels : {};
-  const channels = new Map(Object.entries(channelNode).map(([key, ch]) => [key, isObject(ch) ? String(ch.address) : '']));
+  const channels = new Map(
+    Object.entries(channelNode).map(([key, ch]) => [key, isObject(ch) ? String(ch.address) : '']),
+  );
 
   for (const doc of [openapi, asyncapi]) {
     const visitExamples = (node: unknown): void => {
@@ -201,11 +237,33 @@ export function vocabulary(): {
     walk(doc, (key, value, parentKey) => {
       if (parentKey === 'properties' && key !== null) names.add(key);
       if (parentKey === 'responses' && key !== null) statuses.add(key);
-      if ((parentKey === 'schemas' || parentKey === 'securitySchemes' || parentKey === 'messages' || parentKey === 'operations' || parentKey === 'parameters' || parentKey === 'content') && key !== null) names.add(key);
+      if (
+        (parentKey === 'schemas' ||
+          parentKey === 'securitySchemes' ||
+          parentKey === 'messages' ||
+          parentKey === 'operations' ||
+          parentKey === 'parameters' ||
+          parentKey === 'content') &&
+        key !== null
+      )
+        names.add(key);
       if (key === 'enum' && Array.isArray(value)) for (const v of value) names.add(String(v));
-      if (key === 'const' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) names.add(String(value));
-      if ((key === 'required') && Array.isArray(value)) for (const v of value) names.add(String(v));
-      if ((key === 'name' || key === 'operationId' || key === 'scheme' || key === 'bearerFormat' || key === 'protocol' || key === 'address') && typeof value === 'string') names.add(value);
+      if (
+        key === 'const' &&
+        (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      )
+        names.add(String(value));
+      if (key === 'required' && Array.isArray(value)) for (const v of value) names.add(String(v));
+      if (
+        (key === 'name' ||
+          key === 'operationId' ||
+          key === 'scheme' ||
+          key === 'bearerFormat' ||
+          key === 'protocol' ||
+          key === 'address') &&
+        typeof value === 'string'
+      )
+        names.add(value);
       if (key !== null && EXAMPLE_KEYS.has(key)) visitExamples(value);
       // Code the documents themselves format as code in their prose.
       if ((key === 'description' || key === 'summary') && typeof value === 'string') {
@@ -219,7 +277,8 @@ export function vocabulary(): {
     names.add(address);
   }
   for (const server of Array.isArray(openapi.servers) ? openapi.servers : []) {
-    if (isObject(server) && typeof server.url === 'string') names.add(new URL(server.url).protocol.replace(':', ''));
+    if (isObject(server) && typeof server.url === 'string')
+      names.add(new URL(server.url).protocol.replace(':', ''));
   }
   return {names, paths, statuses, operationIds, messages, channels, tags};
 }

@@ -9,7 +9,15 @@ import vm from 'node:vm';
 import {ROOT} from './documents';
 
 /** The guide pages this suite owns (docs/ws.mdx is the generated reference, not a guide). */
-export const GUIDE_IDS = ['intro', 'getting_started', 'authentication', 'environments', 'pgp_encryption', 'rest_overview', 'websockets'] as const;
+export const GUIDE_IDS = [
+  'intro',
+  'getting_started',
+  'authentication',
+  'environments',
+  'pgp_encryption',
+  'rest_overview',
+  'websockets',
+] as const;
 
 export interface GuideFile {
   id: string;

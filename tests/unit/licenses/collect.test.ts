@@ -6,7 +6,14 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {groupByLicense, licenseOf, packageOfFile, resourcesOfIdentifier, shippedPackages, urlOf} from '../../../plugins/licenses/collect';
+import {
+  groupByLicense,
+  licenseOf,
+  packageOfFile,
+  resourcesOfIdentifier,
+  shippedPackages,
+  urlOf,
+} from '../../../plugins/licenses/collect';
 import {licensesData, moduleSource} from '../../../plugins/licenses/webpack';
 
 let root = '';
@@ -19,14 +26,33 @@ function write(file: string, content: string): void {
 
 beforeAll(() => {
   root = mkdtempSync(path.join(tmpdir(), 'licenses-'));
-  write(nm('alpha', 'package.json'), JSON.stringify({name: 'alpha', version: '1.2.3', license: 'MIT', repository: 'github:acme/alpha'}));
+  write(
+    nm('alpha', 'package.json'),
+    JSON.stringify({name: 'alpha', version: '1.2.3', license: 'MIT', repository: 'github:acme/alpha'}),
+  );
   write(nm('alpha', 'LICENSE'), 'MIT License\r\n\r\nCopyright (c) Acme\r\n');
   write(nm('alpha', 'esm', 'package.json'), JSON.stringify({type: 'module'}));
   write(nm('alpha', 'esm', 'index.js'), '');
   write(nm('alpha', 'lib', 'a.js'), '');
-  write(nm('@scope', 'beta', 'package.json'), JSON.stringify({name: '@scope/beta', version: '2.0.0', licenses: [{type: 'MIT'}, {type: 'Apache-2.0'}], homepage: 'https://beta.test'}));
+  write(
+    nm('@scope', 'beta', 'package.json'),
+    JSON.stringify({
+      name: '@scope/beta',
+      version: '2.0.0',
+      licenses: [{type: 'MIT'}, {type: 'Apache-2.0'}],
+      homepage: 'https://beta.test',
+    }),
+  );
   write(nm('@scope', 'beta', 'dist', 'b.js'), '');
-  write(nm('alpha', 'node_modules', 'gamma', 'package.json'), JSON.stringify({name: 'gamma', version: '0.1.0', license: {type: 'ISC'}, repository: {url: 'git+https://git.test/gamma.git'}}));
+  write(
+    nm('alpha', 'node_modules', 'gamma', 'package.json'),
+    JSON.stringify({
+      name: 'gamma',
+      version: '0.1.0',
+      license: {type: 'ISC'},
+      repository: {url: 'git+https://git.test/gamma.git'},
+    }),
+  );
   write(nm('alpha', 'node_modules', 'gamma', 'LICENCE.md'), 'ISC');
   write(nm('alpha', 'node_modules', 'gamma', 'index.js'), '');
   write(path.join(root, 'src', 'own.js'), '');
@@ -67,7 +93,13 @@ describe('licence fields', () => {
 
 describe('shippedPackages and groups', () => {
   it('lists each package once with its licence text, sorted by name', () => {
-    const files = [nm('alpha', 'lib', 'a.js'), nm('alpha', 'esm', 'index.js'), nm('@scope', 'beta', 'dist', 'b.js'), nm('alpha', 'node_modules', 'gamma', 'index.js'), path.join(root, 'src', 'own.js')];
+    const files = [
+      nm('alpha', 'lib', 'a.js'),
+      nm('alpha', 'esm', 'index.js'),
+      nm('@scope', 'beta', 'dist', 'b.js'),
+      nm('alpha', 'node_modules', 'gamma', 'index.js'),
+      path.join(root, 'src', 'own.js'),
+    ];
     const packages = shippedPackages(files);
     expect(packages.map((p) => p.name)).toEqual(['@scope/beta', 'alpha', 'gamma']);
     const alpha = packages.find((p) => p.name === 'alpha');
@@ -81,7 +113,12 @@ describe('shippedPackages and groups', () => {
 
   it('builds the page data and the virtual module source', () => {
     const data = licensesData([nm('alpha', 'lib', 'a.js')], {name: 'Proprietary', url: null});
-    expect(data).toMatchObject({complete: true, mode: 'production', packageCount: 1, api: {name: 'Proprietary'}});
+    expect(data).toMatchObject({
+      complete: true,
+      mode: 'production',
+      packageCount: 1,
+      api: {name: 'Proprietary'},
+    });
     expect(licensesData([], null, 'development').mode).toBe('development');
     expect(moduleSource(data)).toMatch(/^module\.exports = \{"complete":true/);
   });
@@ -89,7 +126,8 @@ describe('shippedPackages and groups', () => {
 
 describe('resourcesOfIdentifier', () => {
   it('takes the file of a loader request, not the loaders', () => {
-    const id = 'css|/site/node_modules/css-loader/dist/cjs.js??ruleSet[1]!/site/node_modules/infima/dist/css/default/default.css|0||||';
+    const id =
+      'css|/site/node_modules/css-loader/dist/cjs.js??ruleSet[1]!/site/node_modules/infima/dist/css/default/default.css|0||||';
     expect(resourcesOfIdentifier(id)).toEqual(['/site/node_modules/infima/dist/css/default/default.css']);
     expect(resourcesOfIdentifier('webpack/runtime/chunk loaded')).toEqual([]);
   });

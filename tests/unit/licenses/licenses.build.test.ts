@@ -12,25 +12,45 @@ const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 const page = path.join(buildDir, 'legal', 'licenses.html');
 
 function read(): string {
-  if (!existsSync(page)) throw new Error(`${page} does not exist: run \`npx docusaurus build\` before this test.`);
+  if (!existsSync(page))
+    throw new Error(`${page} does not exist: run \`npx docusaurus build\` before this test.`);
   return readFileSync(page, 'utf8');
 }
 
 /** Package names as the page lists them: the text of each entry's first link. */
 function listedPackages(html: string): string[] {
-  return [...html.matchAll(/<span class="[^"]*packageName[^"]*"><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1] as string);
+  return [...html.matchAll(/<span class="[^"]*packageName[^"]*"><a [^>]*>([^<]+)<\/a>/g)].map(
+    (m) => m[1] as string,
+  );
 }
 
 describe('licences page of the build', () => {
   it('lists the packages that ship (react, react-dom and the Docusaurus client)', () => {
     const names = listedPackages(read());
     expect(names.length).toBeGreaterThan(10);
-    for (const shipped of ['react', 'react-dom', 'scheduler', '@docusaurus/core', 'clsx']) expect(names).toContain(shipped);
+    for (const shipped of ['react', 'react-dom', 'scheduler', '@docusaurus/core', 'clsx'])
+      expect(names).toContain(shipped);
   });
 
   it('lists no build-only or dev-only tool', () => {
     const names = listedPackages(read());
-    for (const tool of ['eslint', 'vitest', 'typescript', 'webpack', '@playwright/test', 'playwright-core', 'yaml', 'ajv-formats', '@redocly/cli', 'prettier', 'babel-loader', 'css-loader', '@docusaurus/bundler', 'terser', '@asyncapi/parser']) {
+    for (const tool of [
+      'eslint',
+      'vitest',
+      'typescript',
+      'webpack',
+      '@playwright/test',
+      'playwright-core',
+      'yaml',
+      'ajv-formats',
+      '@redocly/cli',
+      'prettier',
+      'babel-loader',
+      'css-loader',
+      '@docusaurus/bundler',
+      'terser',
+      '@asyncapi/parser',
+    ]) {
       expect(names, tool).not.toContain(tool);
     }
   });
@@ -38,10 +58,25 @@ describe('licences page of the build', () => {
   it('lists client code only: Node-side dependencies of the same packages are absent', () => {
     const names = listedPackages(read());
     // @docusaurus/core ships its client; these are what its Node side (build, SSG, server) uses.
-    for (const nodeOnly of ['@docusaurus/utils', '@docusaurus/logger', 'fs-extra', 'lodash', 'webpack-merge', 'html-minifier-terser', 'react-dom-server', 'jiti']) {
+    for (const nodeOnly of [
+      '@docusaurus/utils',
+      '@docusaurus/logger',
+      'fs-extra',
+      'lodash',
+      'webpack-merge',
+      'html-minifier-terser',
+      'react-dom-server',
+      'jiti',
+    ]) {
       expect(names, nodeOnly).not.toContain(nodeOnly);
     }
-    for (const clientOnly of ['prism-react-renderer', 'nprogress', 'react-router-dom', '@docusaurus/theme-classic']) expect(names, clientOnly).toContain(clientOnly);
+    for (const clientOnly of [
+      'prism-react-renderer',
+      'nprogress',
+      'react-router-dom',
+      '@docusaurus/theme-classic',
+    ])
+      expect(names, clientOnly).toContain(clientOnly);
   });
 
   it('shows the API’s own licence from info.license of the OpenAPI document', () => {

@@ -21,13 +21,18 @@ describe('error catalogue', () => {
         if (source.kind !== 'rest') continue;
         const op = operationById(source.operationId);
         const responses = isObject(op.node.responses) ? op.node.responses : {};
-        expect(Object.keys(responses), `${entry.code}: ${source.operationId} answers ${String(entry.status)}`).toContain(String(entry.status));
+        expect(
+          Object.keys(responses),
+          `${entry.code}: ${source.operationId} answers ${String(entry.status)}`,
+        ).toContain(String(entry.status));
       }
     }
   });
 
   it('places bulk rejection codes in error_code of the 422 bulk order read', () => {
-    const schema = at(openapi, '/components/schemas/BulkOrderRejection/properties/error_code') as {$ref?: string};
+    const schema = at(openapi, '/components/schemas/BulkOrderRejection/properties/error_code') as {
+      $ref?: string;
+    };
     expect(schema.$ref).toBe('#/components/schemas/ErrorCode');
     for (const e of errorCatalogue.filter((x) => x.group === 'bulk')) {
       expect(e.field).toBe('error_code');

@@ -13,7 +13,8 @@ const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 
 function page(route: string): string {
   const file = path.join(buildDir, route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`);
-  if (!existsSync(file)) throw new Error(`${file} does not exist: run \`npx docusaurus build\` before this test.`);
+  if (!existsSync(file))
+    throw new Error(`${file} does not exist: run \`npx docusaurus build\` before this test.`);
   return readFileSync(file, 'utf8');
 }
 
@@ -42,7 +43,9 @@ describe('built guide pages', () => {
   });
 
   it('diagrams are static SVG with title, description and a text version', () => {
-    const figures = ['/docs/getting_started', '/docs/rest_overview', '/docs/websockets'].flatMap((r) => page(r).match(/<figure[\s\S]*?<\/figure>/g) ?? []);
+    const figures = ['/docs/getting_started', '/docs/rest_overview', '/docs/websockets'].flatMap(
+      (r) => page(r).match(/<figure[\s\S]*?<\/figure>/g) ?? [],
+    );
     expect(figures.length).toBeGreaterThanOrEqual(5);
     for (const f of figures) {
       expect(f).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="([^"]+)"/);

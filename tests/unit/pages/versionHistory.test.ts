@@ -35,7 +35,8 @@ describe('version history', () => {
   it('lists each version once, newest first, with a valid or unpublished date', () => {
     const versions = versionHistory.map((e) => e.version);
     expect(new Set(versions).size).toBe(versions.length);
-    for (let i = 1; i < versions.length; i += 1) expect(compare(versions[i - 1] as string, versions[i] as string)).toBeGreaterThan(0);
+    for (let i = 1; i < versions.length; i += 1)
+      expect(compare(versions[i - 1] as string, versions[i] as string)).toBeGreaterThan(0);
     for (const e of versionHistory) {
       if (e.date !== null) {
         expect(e.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

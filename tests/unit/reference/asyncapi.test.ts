@@ -8,7 +8,12 @@ const doc: Json = {
   asyncapi: '3.0.0',
   info: {title: 'Fixture WS', version: '1.0.0'},
   servers: {
-    pre: {host: 'pre.example.com', protocol: 'wss', title: 'Pre-production', security: [{$ref: '#/components/securitySchemes/Token'}]},
+    pre: {
+      host: 'pre.example.com',
+      protocol: 'wss',
+      title: 'Pre-production',
+      security: [{$ref: '#/components/securitySchemes/Token'}],
+    },
     prod: {host: 'example.com', protocol: 'wss'},
   },
   channels: {
@@ -23,7 +28,10 @@ const doc: Json = {
     },
     orders: {
       address: '/ws/orders',
-      messages: {subscribe: {$ref: '#/components/messages/subscribe'}, confirmation: {$ref: '#/components/messages/confirmation'}},
+      messages: {
+        subscribe: {$ref: '#/components/messages/subscribe'},
+        confirmation: {$ref: '#/components/messages/confirmation'},
+      },
     },
   },
   operations: {
@@ -32,14 +40,27 @@ const doc: Json = {
       title: 'Subscribe prices',
       channel: {$ref: '#/channels/prices'},
       messages: [{$ref: '#/channels/prices/messages/subscribe'}],
-      reply: {channel: {$ref: '#/channels/prices'}, messages: [{$ref: '#/channels/prices/messages/confirmation'}, {$ref: '#/channels/prices/messages/error'}]},
+      reply: {
+        channel: {$ref: '#/channels/prices'},
+        messages: [
+          {$ref: '#/channels/prices/messages/confirmation'},
+          {$ref: '#/channels/prices/messages/error'},
+        ],
+      },
     },
-    sendUpdates: {action: 'send', channel: {$ref: '#/channels/prices'}, messages: [{$ref: '#/channels/prices/messages/update'}]},
+    sendUpdates: {
+      action: 'send',
+      channel: {$ref: '#/channels/prices'},
+      messages: [{$ref: '#/channels/prices/messages/update'}],
+    },
     subscribeOrders: {
       action: 'receive',
       channel: {$ref: '#/channels/orders'},
       messages: [{$ref: '#/channels/orders/messages/subscribe'}],
-      reply: {channel: {$ref: '#/channels/orders'}, messages: [{$ref: '#/channels/orders/messages/confirmation'}]},
+      reply: {
+        channel: {$ref: '#/channels/orders'},
+        messages: [{$ref: '#/channels/orders/messages/confirmation'}],
+      },
     },
   },
   components: {
@@ -47,13 +68,24 @@ const doc: Json = {
     messages: {
       subscribe: {
         title: 'Subscribe',
-        payload: {type: 'object', properties: {subscribe: {type: 'object', properties: {channel: {enum: ['prices', 'orders']}, heartbeat: {type: 'integer'}}}}},
+        payload: {
+          type: 'object',
+          properties: {
+            subscribe: {
+              type: 'object',
+              properties: {channel: {enum: ['prices', 'orders']}, heartbeat: {type: 'integer'}},
+            },
+          },
+        },
         examples: [
           {name: 'prices', payload: {subscribe: {channel: 'prices', heartbeat: 0}}},
           {name: 'orders', payload: {subscribe: {channel: 'orders'}}},
         ],
       },
-      confirmation: {title: 'Confirmation', payload: {type: 'object', properties: {status: {const: 'ACTIVE'}}}},
+      confirmation: {
+        title: 'Confirmation',
+        payload: {type: 'object', properties: {status: {const: 'ACTIVE'}}},
+      },
       error: {title: 'Error', payload: {type: 'object', properties: {error: {type: 'string'}}}},
       update: {payload: {type: 'object', properties: {price: {type: 'string'}}}},
       orphan: {payload: {type: 'string'}},
@@ -78,7 +110,10 @@ describe('buildWsModel', () => {
   it('inverts the document: a server `receive` is a message you send, a server `send` one you receive', () => {
     expect([msg(prices, 'subscribe')?.youSend, msg(prices, 'subscribe')?.youReceive]).toEqual([true, false]);
     expect([msg(prices, 'update')?.youSend, msg(prices, 'update')?.youReceive]).toEqual([false, true]);
-    expect([msg(prices, 'confirmation')?.youSend, msg(prices, 'confirmation')?.youReceive]).toEqual([false, true]);
+    expect([msg(prices, 'confirmation')?.youSend, msg(prices, 'confirmation')?.youReceive]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('lists the replies a request can get and, on each reply, the request it answers', () => {
@@ -90,14 +125,20 @@ describe('buildWsModel', () => {
 
   it('renders a shared message in full once and links to it from the other channel', () => {
     expect(msg(prices, 'subscribe')).toMatchObject({id: 'subscribe', primary: true});
-    expect(msg(orders, 'subscribe')).toMatchObject({id: 'channel-orders.subscribe', primary: false, primaryRef: {id: 'subscribe', channel: 'prices'}});
+    expect(msg(orders, 'subscribe')).toMatchObject({
+      id: 'channel-orders.subscribe',
+      primary: false,
+      primaryRef: {id: 'subscribe', channel: 'prices'},
+    });
     expect(msg(orders, 'subscribe')?.payload).toBeUndefined();
     expect(msg(prices, 'subscribe')?.payload?.fields?.[0]?.id).toBe('subscribe.subscribe');
   });
 
   it('keeps messages no channel lists', () => {
     expect(model.channels.map((c) => c.key)).toEqual(['prices', 'orders', '(messages in no channel)']);
-    expect(model.channels[2]?.messages.map((m) => [m.name, m.youSend, m.youReceive])).toEqual([['orphan', false, false]]);
+    expect(model.channels[2]?.messages.map((m) => [m.name, m.youSend, m.youReceive])).toEqual([
+      ['orphan', false, false],
+    ]);
   });
 
   it('makes send samples from the example for this channel, the default server and the bearer header', () => {
@@ -135,8 +176,14 @@ describe('buildWsModel', () => {
 
 describe('security defined inline on a server or an operation', () => {
   it('is listed with a key from its owner, and linked from the server', () => {
-    const inline = structuredClone(doc) as {servers: {pre: {security: unknown[]}}; operations: {sendUpdates: {security?: unknown[]}}};
-    inline.servers.pre.security.push({type: 'oauth2', flows: {implicit: {authorizationUrl: 'https://auth.example/a', availableScopes: {read: 'Read'}}}});
+    const inline = structuredClone(doc) as {
+      servers: {pre: {security: unknown[]}};
+      operations: {sendUpdates: {security?: unknown[]}};
+    };
+    inline.servers.pre.security.push({
+      type: 'oauth2',
+      flows: {implicit: {authorizationUrl: 'https://auth.example/a', availableScopes: {read: 'Read'}}},
+    });
     inline.operations.sendUpdates.security = [{type: 'httpApiKey', name: 'X-Key', in: 'header'}];
     const model = buildWsModel(inline as Json);
     expect(model.servers[0]?.security).toEqual(['Token', 'pre-scheme-2']);
@@ -153,6 +200,8 @@ describe('security defined inline on a server or an operation', () => {
 
 describe('toPython', () => {
   it('writes JSON as Python literals', () => {
-    expect(toPython({a: [true, null, 1.5, 'x"y'], b: {}})).toBe('{\n    "a": [\n        True,\n        None,\n        1.5,\n        "x\\"y",\n    ],\n    "b": {},\n}');
+    expect(toPython({a: [true, null, 1.5, 'x"y'], b: {}})).toBe(
+      '{\n    "a": [\n        True,\n        None,\n        1.5,\n        "x\\"y",\n    ],\n    "b": {},\n}',
+    );
   });
 });

@@ -11,7 +11,14 @@ import {loadAsyncApi, loadOpenApi} from '../../../plugins/api-reference/load';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
-import {asArray, asObject, isObject, resolvePointer, type Json, type JsonObject} from '../../../plugins/api-reference/json';
+import {
+  asArray,
+  asObject,
+  isObject,
+  resolvePointer,
+  type Json,
+  type JsonObject,
+} from '../../../plugins/api-reference/json';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import {ROOT} from './helpers';
@@ -26,7 +33,13 @@ const ASYNCAPI = path.join(ROOT, 'specs/asyncapi.yaml');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Field paths a schema defines, by the documented anchor scheme (`[]` items, `*` other names). */
-function fieldPaths(doc: Json, schema: Json | undefined, base: string, mode: string, seen: string[] = []): string[] {
+function fieldPaths(
+  doc: Json,
+  schema: Json | undefined,
+  base: string,
+  mode: string,
+  seen: string[] = [],
+): string[] {
   if (!isObject(schema)) return [];
   let s: JsonObject = schema;
   const refs = [...seen];
@@ -39,13 +52,19 @@ function fieldPaths(doc: Json, schema: Json | undefined, base: string, mode: str
   const join = (name: string): string => (base === '' ? name : `${base}.${name}`);
   for (const [name, sub] of Object.entries(asObject(s.properties))) {
     let target = sub;
-    while (isObject(target) && typeof target.$ref === 'string') target = resolvePointer(doc, target.$ref) ?? {};
-    if (isObject(target) && ((mode === 'request' && target.readOnly === true) || (mode === 'response' && target.writeOnly === true))) continue;
+    while (isObject(target) && typeof target.$ref === 'string')
+      target = resolvePointer(doc, target.$ref) ?? {};
+    if (
+      isObject(target) &&
+      ((mode === 'request' && target.readOnly === true) || (mode === 'response' && target.writeOnly === true))
+    )
+      continue;
     out.push(join(name), ...fieldPaths(doc, sub, join(name), mode, refs));
   }
   if (isObject(s.additionalProperties) || isObject(s.patternProperties)) {
     out.push(join('*'));
-    if (isObject(s.additionalProperties)) out.push(...fieldPaths(doc, s.additionalProperties, join('*'), mode, refs));
+    if (isObject(s.additionalProperties))
+      out.push(...fieldPaths(doc, s.additionalProperties, join('*'), mode, refs));
   }
   if (isObject(s.items)) out.push(`${base}[]`, ...fieldPaths(doc, s.items, `${base}[]`, mode, refs));
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
@@ -55,7 +74,9 @@ function fieldPaths(doc: Json, schema: Json | undefined, base: string, mode: str
 }
 
 function htmlIds(html: string): Set<string> {
-  return new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => (m[1] ?? '').replace(/~\d+/g, '').replace(/&amp;/g, '&')));
+  return new Set(
+    [...html.matchAll(/ id="([^"]+)"/g)].map((m) => (m[1] ?? '').replace(/~\d+/g, '').replace(/&amp;/g, '&')),
+  );
 }
 
 describe.skipIf(!existsSync(OPENAPI))('specs/openapi.yaml is shown completely on /rest', async () => {
@@ -63,7 +84,12 @@ describe.skipIf(!existsSync(OPENAPI))('specs/openapi.yaml is shown completely on
   const model = buildRestModel(doc);
   const html = renderToStaticMarkup(<RestPage model={model} identity={identityFromDocuments(doc, null)} />);
   const shown = htmlIds(html);
-  const expected = {operations: [] as string[], parameters: [] as string[], responses: [] as string[], fields: [] as string[]};
+  const expected = {
+    operations: [] as string[],
+    parameters: [] as string[],
+    responses: [] as string[],
+    fields: [] as string[],
+  };
   for (const [p, item] of Object.entries(asObject(doc.paths))) {
     const pathItem = asObject(item);
     for (const method of METHODS) {
@@ -73,20 +99,30 @@ describe.skipIf(!existsSync(OPENAPI))('specs/openapi.yaml is shown completely on
       expected.operations.push(id);
       for (const raw of [...asArray(pathItem.parameters), ...asArray(op.parameters)]) {
         let param = raw;
-        while (isObject(param) && typeof param.$ref === 'string') param = resolvePointer(doc, param.$ref) ?? {};
+        while (isObject(param) && typeof param.$ref === 'string')
+          param = resolvePointer(doc, param.$ref) ?? {};
         expected.parameters.push(`${id}.${String(asObject(param).in)}.${String(asObject(param).name)}`);
       }
       let body: Json | undefined = op.requestBody;
       while (isObject(body) && typeof body.$ref === 'string') body = resolvePointer(doc, body.$ref);
       for (const media of Object.values(asObject(asObject(body).content)).slice(0, 1)) {
-        expected.fields.push(...fieldPaths(doc, asObject(media).schema, '', 'request').map((f) => `${id}.request${f.startsWith('[') ? '' : '.'}${f}`));
+        expected.fields.push(
+          ...fieldPaths(doc, asObject(media).schema, '', 'request').map(
+            (f) => `${id}.request${f.startsWith('[') ? '' : '.'}${f}`,
+          ),
+        );
       }
       for (const [code, raw] of Object.entries(asObject(op.responses))) {
         expected.responses.push(`${id}.response-${code}`);
         let response: Json | undefined = raw;
-        while (isObject(response) && typeof response.$ref === 'string') response = resolvePointer(doc, response.$ref);
+        while (isObject(response) && typeof response.$ref === 'string')
+          response = resolvePointer(doc, response.$ref);
         for (const media of Object.values(asObject(asObject(response).content)).slice(0, 1)) {
-          expected.fields.push(...fieldPaths(doc, asObject(media).schema, '', 'response').map((f) => `${id}.response-${code}${f.startsWith('[') ? '' : '.'}${f}`));
+          expected.fields.push(
+            ...fieldPaths(doc, asObject(media).schema, '', 'response').map(
+              (f) => `${id}.response-${code}${f.startsWith('[') ? '' : '.'}${f}`,
+            ),
+          );
         }
       }
     }
@@ -116,7 +152,8 @@ describe.skipIf(!existsSync(ASYNCAPI))('specs/asyncapi.yaml is shown completely 
   const messages = asObject(asObject(doc.components).messages);
 
   it('shows every channel and every message, each message fully once with all its fields', () => {
-    for (const channel of Object.keys(asObject(doc.channels))) expect(shown.has(`channel-${channel}`)).toBe(true);
+    for (const channel of Object.keys(asObject(doc.channels)))
+      expect(shown.has(`channel-${channel}`)).toBe(true);
     expect(Object.keys(messages).length).toBeGreaterThan(0);
     for (const [name, message] of Object.entries(messages)) {
       expect(shown.has(name), `message ${name}`).toBe(true);
@@ -140,7 +177,9 @@ describe.skipIf(!existsSync(ASYNCAPI))('specs/asyncapi.yaml is shown completely 
         expect(m.samples.length > 0, `${channel.key}/${m.name}`).toBe(m.youSend);
       }
     }
-    const sent = new Set(model.channels.flatMap((c) => c.messages.filter((m) => m.youSend).map((m) => m.name)));
+    const sent = new Set(
+      model.channels.flatMap((c) => c.messages.filter((m) => m.youSend).map((m) => m.name)),
+    );
     for (const name of sent) expect(html).toContain(`data-test-validator="ws:${name}"`);
   });
 });

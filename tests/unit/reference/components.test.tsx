@@ -11,10 +11,20 @@ import {collectedAnchors} from '../stubs/docusaurus/useBrokenLinks';
 import type {SiteIdentity} from '../../../plugins/api-reference/identity';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
-  PayloadValidator: ({target, example}: {target: string; example?: string}) => <div data-test-validator={target} data-example={example ?? ''} />,
+  PayloadValidator: ({target, example}: {target: string; example?: string}) => (
+    <div data-test-validator={target} data-example={example ?? ''} />
+  ),
 }));
 
-const identity: SiteIdentity = {title: 'T', providerName: 'T', contactEmail: '', statusUrl: null, apiVersion: '1', restServers: [], wsServers: []};
+const identity: SiteIdentity = {
+  title: 'T',
+  providerName: 'T',
+  contactEmail: '',
+  statusUrl: null,
+  apiVersion: '1',
+  restServers: [],
+  wsServers: [],
+};
 
 const openapi: Json = {
   openapi: '3.1.0',
@@ -29,8 +39,22 @@ const openapi: Json = {
         tags: ['Orders'],
         summary: 'Create <an> order',
         parameters: [{name: 'dry_run', in: 'query', schema: {type: 'boolean', default: false}}],
-        requestBody: {required: true, content: {'application/json': {schema: {type: 'object', required: ['qty'], properties: {qty: {type: 'string', maxLength: 70}}}, example: {qty: '1'}}}},
-        responses: {'202': {description: 'Accepted'}, '409': {description: 'Duplicate', content: {'application/json': {schema: {type: 'object', properties: {error: {type: 'string'}}}}}}},
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {type: 'object', required: ['qty'], properties: {qty: {type: 'string', maxLength: 70}}},
+              example: {qty: '1'},
+            },
+          },
+        },
+        responses: {
+          '202': {description: 'Accepted'},
+          '409': {
+            description: 'Duplicate',
+            content: {'application/json': {schema: {type: 'object', properties: {error: {type: 'string'}}}}},
+          },
+        },
       },
     },
   },
@@ -68,7 +92,8 @@ describe('RestPage', () => {
 
   it('renders code samples in tabs sharing one group, the validator hook and the download links', () => {
     expect(html).toContain('data-group-id="code-language"');
-    for (const lang of ['curl', 'python', 'javascript', 'go', 'java', 'csharp']) expect(html).toContain(`data-value="${lang}"`);
+    for (const lang of ['curl', 'python', 'javascript', 'go', 'java', 'csharp'])
+      expect(html).toContain(`data-value="${lang}"`);
     expect(html).toContain('data-test-validator="rest:createOrder"');
     expect(html).toContain('data-example="{\n  &quot;qty&quot;: &quot;1&quot;\n}"');
     for (const f of ['openapi.yaml', 'openapi.json']) expect(html).toContain(`href="/downloads/${f}"`);
@@ -87,7 +112,16 @@ describe('Schema', () => {
         node={{
           type: 'object',
           fields: [{name: 'flag', id: 'p.flag', type: 'boolean', const: 'false'}],
-          groups: [{kind: 'oneOf', label: 'Exactly one of', branches: [{title: 'A', node: {type: 'object'}}, {title: 'B', node: {type: 'object'}}]}],
+          groups: [
+            {
+              kind: 'oneOf',
+              label: 'Exactly one of',
+              branches: [
+                {title: 'A', node: {type: 'object'}},
+                {title: 'B', node: {type: 'object'}},
+              ],
+            },
+          ],
         }}
       />,
     );
@@ -99,7 +133,15 @@ describe('Schema', () => {
   });
 
   it('points a recursive field back to its ancestor', () => {
-    const html = renderToStaticMarkup(<Schema label="x" node={{type: 'object', fields: [{name: 'child', id: 'p.child', type: 'object', recursive: {name: 'Node', id: 'p'}}]}} />);
+    const html = renderToStaticMarkup(
+      <Schema
+        label="x"
+        node={{
+          type: 'object',
+          fields: [{name: 'child', id: 'p.child', type: 'object', recursive: {name: 'Node', id: 'p'}}],
+        }}
+      />,
+    );
     expect(html).toContain('Recursive: the same structure as <a href="#p">Node</a>');
   });
 });
@@ -109,13 +151,35 @@ describe('WsReference', () => {
     asyncapi: '3.0.0',
     info: {title: 'WS', version: '1'},
     servers: {pre: {host: 'pre.example.com', protocol: 'wss'}, prod: {host: 'example.com', protocol: 'wss'}},
-    channels: {orders: {address: '/ws/orders', messages: {new_order: {$ref: '#/components/messages/new_order'}, execution: {$ref: '#/components/messages/execution'}}}},
+    channels: {
+      orders: {
+        address: '/ws/orders',
+        messages: {
+          new_order: {$ref: '#/components/messages/new_order'},
+          execution: {$ref: '#/components/messages/execution'},
+        },
+      },
+    },
     operations: {
-      place: {action: 'receive', channel: {$ref: '#/channels/orders'}, messages: [{$ref: '#/channels/orders/messages/new_order'}], reply: {channel: {$ref: '#/channels/orders'}, messages: [{$ref: '#/channels/orders/messages/execution'}]}},
+      place: {
+        action: 'receive',
+        channel: {$ref: '#/channels/orders'},
+        messages: [{$ref: '#/channels/orders/messages/new_order'}],
+        reply: {
+          channel: {$ref: '#/channels/orders'},
+          messages: [{$ref: '#/channels/orders/messages/execution'}],
+        },
+      },
     },
     components: {
       messages: {
-        new_order: {payload: {type: 'object', properties: {new_order: {type: 'object', properties: {side: {enum: ['BUY']}}}}}, examples: [{payload: {new_order: {side: 'BUY'}}}]},
+        new_order: {
+          payload: {
+            type: 'object',
+            properties: {new_order: {type: 'object', properties: {side: {enum: ['BUY']}}}},
+          },
+          examples: [{payload: {new_order: {side: 'BUY'}}}],
+        },
         execution: {payload: {type: 'object'}},
       },
     },
@@ -126,7 +190,9 @@ describe('WsReference', () => {
     expect(html).toMatch(/<h2 id="channel-orders"/);
     expect(html).toMatch(/<h3 id="new_order"[^>]*>new_order<\/h3>[\s\S]*You send/);
     expect(html).toMatch(/<h3 id="execution"[^>]*>execution<\/h3>[\s\S]*You receive/);
-    expect(html).toContain('After you send it, you receive <span><a href="#execution"><code>execution</code></a></span>');
+    expect(html).toContain(
+      'After you send it, you receive <span><a href="#execution"><code>execution</code></a></span>',
+    );
   });
 
   it('renders fields, samples for sent messages only, the validator and the flow diagram as static SVG', () => {

@@ -71,10 +71,15 @@ describe.skipIf(!HAS_CORPUS)('AsyncAPI corpus → /docs/ws markup', () => {
     expect(channelIds.slice(0, channels.length)).toEqual(channels.map((c) => `channel-${c}`));
     // Every message of every channel, plus component messages no channel lists.
     let expected = 0;
-    for (const c of Object.values(asObject(doc.channels))) expected += Object.keys(asObject(asObject(c).messages)).length;
+    for (const c of Object.values(asObject(doc.channels)))
+      expected += Object.keys(asObject(asObject(c).messages)).length;
     const messageIds = ids(html, 'h3');
-    const listedNames = new Set(model.channels.slice(0, channels.length).flatMap((c) => c.messages.map((m) => m.name)));
-    const unlisted = Object.keys(asObject(asObject(doc.components).messages)).filter((n) => !listedNames.has(n));
+    const listedNames = new Set(
+      model.channels.slice(0, channels.length).flatMap((c) => c.messages.map((m) => m.name)),
+    );
+    const unlisted = Object.keys(asObject(asObject(doc.components).messages)).filter(
+      (n) => !listedNames.has(n),
+    );
     expect(messageIds).toHaveLength(expected + unlisted.length);
     expect(new Set(messageIds).size).toBe(messageIds.length);
     expect(brokenAnchors(html)).toEqual([]);

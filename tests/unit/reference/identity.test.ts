@@ -4,7 +4,10 @@ import {identityFromDocuments, resolveSpecPaths} from '../../../plugins/api-refe
 
 describe('identityFromDocuments', () => {
   it('falls back when the documents have no contact, x- fields or servers', () => {
-    const identity = identityFromDocuments({openapi: '3.1.0', info: {title: 'Bare API', version: '0.1'}}, {asyncapi: '3.0.0', info: {title: 'x', version: '1'}});
+    const identity = identityFromDocuments(
+      {openapi: '3.1.0', info: {title: 'Bare API', version: '0.1'}},
+      {asyncapi: '3.0.0', info: {title: 'x', version: '1'}},
+    );
     expect(identity).toEqual({
       title: 'Bare API',
       providerName: 'Bare API',
@@ -17,15 +20,23 @@ describe('identityFromDocuments', () => {
   });
 
   it('takes the contact from the AsyncAPI document when the OpenAPI one has none', () => {
-    const identity = identityFromDocuments({info: {title: 'T', version: '1'}}, {info: {contact: {email: 'ws@example.com'}}});
+    const identity = identityFromDocuments(
+      {info: {title: 'T', version: '1'}},
+      {info: {contact: {email: 'ws@example.com'}}},
+    );
     expect(identity.contactEmail).toBe('ws@example.com');
   });
 
   it('still names the file and pointer when the title is missing', () => {
-    expect(() => identityFromDocuments({info: {version: '1'}}, null, 'x.yaml')).toThrow(/x\.yaml: missing required string at JSON pointer "\/info\/title"/);
+    expect(() => identityFromDocuments({info: {version: '1'}}, null, 'x.yaml')).toThrow(
+      /x\.yaml: missing required string at JSON pointer "\/info\/title"/,
+    );
   });
 
   it('reads other documents from OPENAPI_FILE and ASYNCAPI_FILE', () => {
-    expect(resolveSpecPaths('/site', {OPENAPI_FILE: 'a.yaml', ASYNCAPI_FILE: '/abs/b.yaml'})).toEqual({openapi: '/site/a.yaml', asyncapi: '/abs/b.yaml'});
+    expect(resolveSpecPaths('/site', {OPENAPI_FILE: 'a.yaml', ASYNCAPI_FILE: '/abs/b.yaml'})).toEqual({
+      openapi: '/site/a.yaml',
+      asyncapi: '/abs/b.yaml',
+    });
   });
 });

@@ -67,7 +67,10 @@ describe('loadOpenApi', () => {
   });
 
   it('names the file, pointer, line and rule of a structural error', async () => {
-    const bad = file('bad-structure.yaml', GOOD_OPENAPI.replace("      operationId: getA\n", '      operationId: getA\n      responsez: 1\n'));
+    const bad = file(
+      'bad-structure.yaml',
+      GOOD_OPENAPI.replace('      operationId: getA\n', '      operationId: getA\n      responsez: 1\n'),
+    );
     const error = await failure(loadOpenApi(bad));
     expect(error.message).toContain(bad);
     expect(error.message).toContain('"/paths/~1a/get"');
@@ -76,22 +79,38 @@ describe('loadOpenApi', () => {
   });
 
   it('names a reference that leads nowhere', async () => {
-    const bad = file('bad-ref.yaml', GOOD_OPENAPI.replace("'#/components/schemas/A'", "'#/components/schemas/B'"));
+    const bad = file(
+      'bad-ref.yaml',
+      GOOD_OPENAPI.replace("'#/components/schemas/A'", "'#/components/schemas/B'"),
+    );
     const error = await failure(loadOpenApi(bad));
     expect(error.problems).toEqual([
-      {pointer: '/paths/~1a/get/responses/200/content/application~1json/schema/$ref', message: 'reference "#/components/schemas/B" points to nothing in this document'},
+      {
+        pointer: '/paths/~1a/get/responses/200/content/application~1json/schema/$ref',
+        message: 'reference "#/components/schemas/B" points to nothing in this document',
+      },
     ]);
   });
 
   it('rejects YAML that does not parse, and a wrong version', async () => {
-    expect((await failure(loadOpenApi(file('bad-yaml.yaml', 'openapi: [')))).message).toMatch(/not valid YAML/);
-    expect((await failure(loadOpenApi(file('v2.yaml', "swagger: '2.0'\ninfo: {title: T, version: '1'}\npaths: {}\n")))).problems[0]?.pointer).toBe('/openapi');
+    expect((await failure(loadOpenApi(file('bad-yaml.yaml', 'openapi: [')))).message).toMatch(
+      /not valid YAML/,
+    );
+    expect(
+      (
+        await failure(
+          loadOpenApi(file('v2.yaml', "swagger: '2.0'\ninfo: {title: T, version: '1'}\npaths: {}\n")),
+        )
+      ).problems[0]?.pointer,
+    ).toBe('/openapi');
   });
 });
 
 describe('loadAsyncApi', () => {
   it('accepts a valid document', async () => {
-    await expect(loadAsyncApi(file('good-async.yaml', GOOD_ASYNCAPI))).resolves.toMatchObject({asyncapi: '3.0.0'});
+    await expect(loadAsyncApi(file('good-async.yaml', GOOD_ASYNCAPI))).resolves.toMatchObject({
+      asyncapi: '3.0.0',
+    });
   });
 
   it('names the pointer and the rule broken', async () => {
@@ -105,6 +124,9 @@ describe('loadAsyncApi', () => {
   it('names a reference that leads nowhere', async () => {
     const bad = file('bad-async-ref.yaml', GOOD_ASYNCAPI.replace("'#/channels/c'", "'#/channels/d'"));
     const error = await failure(loadAsyncApi(bad));
-    expect(error.problems[0]).toEqual({pointer: '/operations/op/channel/$ref', message: 'reference "#/channels/d" points to nothing in this document'});
+    expect(error.problems[0]).toEqual({
+      pointer: '/operations/op/channel/$ref',
+      message: 'reference "#/channels/d" points to nothing in this document',
+    });
   });
 });

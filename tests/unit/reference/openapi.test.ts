@@ -8,25 +8,50 @@ import {findField} from './helpers';
 const doc: Json = {
   openapi: '3.1.0',
   info: {title: 'Fixture API', version: '1.0.0', description: '## Intro\n\nHello'},
-  servers: [{url: 'https://pre.example.com', description: 'Pre-production'}, {url: 'https://prod.example.com'}],
+  servers: [
+    {url: 'https://pre.example.com', description: 'Pre-production'},
+    {url: 'https://prod.example.com'},
+  ],
   security: [{bearer: []}],
   tags: [{name: 'Orders & trades', description: 'Order things'}, {name: 'Unused'}],
   paths: {
     '/orders/{order_id}': {
-      parameters: [{name: 'order_id', in: 'path', required: true, schema: {type: 'string'}, example: 'ORD-1'}],
+      parameters: [
+        {name: 'order_id', in: 'path', required: true, schema: {type: 'string'}, example: 'ORD-1'},
+      ],
       get: {
         operationId: 'getOrder',
         tags: ['Orders & trades'],
         summary: 'Read an order',
         parameters: [
           {name: 'limit', in: 'query', schema: {type: 'integer', minimum: 10, maximum: 9999, default: 100}},
-          {name: 'from', in: 'query', required: true, schema: {type: 'string', format: 'date-time'}, example: '2025-01-01T00:00:00Z'},
+          {
+            name: 'from',
+            in: 'query',
+            required: true,
+            schema: {type: 'string', format: 'date-time'},
+            example: '2025-01-01T00:00:00Z',
+          },
           {name: 'X-Trace', in: 'header', schema: {type: 'string'}},
         ],
         responses: {
-          '200': {description: 'The order', content: {'application/json': {schema: {type: 'object', properties: {id: {type: 'string'}}}, example: {id: 'ORD-1'}}}},
-          '404': {description: 'Not found', content: {'application/json': {schema: {$ref: '#/components/schemas/Error'}}}},
-          default: {description: 'Text', content: {'text/plain': {schema: {type: 'string', maxLength: 1000}}}},
+          '200': {
+            description: 'The order',
+            content: {
+              'application/json': {
+                schema: {type: 'object', properties: {id: {type: 'string'}}},
+                example: {id: 'ORD-1'},
+              },
+            },
+          },
+          '404': {
+            description: 'Not found',
+            content: {'application/json': {schema: {$ref: '#/components/schemas/Error'}}},
+          },
+          default: {
+            description: 'Text',
+            content: {'text/plain': {schema: {type: 'string', maxLength: 1000}}},
+          },
         },
       },
     },
@@ -36,15 +61,43 @@ const doc: Json = {
         requestBody: {
           required: true,
           content: {
-            'application/json': {schema: {type: 'object', required: ['side'], properties: {side: {enum: ['BUY', 'SELL']}, id: {type: 'string', readOnly: true}}}, example: {side: 'BUY'}},
-            'application/x-www-form-urlencoded': {schema: {type: 'object', properties: {side: {type: 'string'}}}},
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['side'],
+                properties: {side: {enum: ['BUY', 'SELL']}, id: {type: 'string', readOnly: true}},
+              },
+              example: {side: 'BUY'},
+            },
+            'application/x-www-form-urlencoded': {
+              schema: {type: 'object', properties: {side: {type: 'string'}}},
+            },
           },
         },
         responses: {'202': {description: 'Accepted', headers: {'X-Rate': {schema: {type: 'integer'}}}}},
-        callbacks: {onDone: {'{$request.body#/url}': {post: {requestBody: {content: {'application/json': {schema: {type: 'object'}}}}, responses: {'200': {description: 'ok'}}}}}},
+        callbacks: {
+          onDone: {
+            '{$request.body#/url}': {
+              post: {
+                requestBody: {content: {'application/json': {schema: {type: 'object'}}}},
+                responses: {'200': {description: 'ok'}},
+              },
+            },
+          },
+        },
       },
     },
-    '/health': {get: {security: [], responses: {'200': {description: 'ok', links: {order: {operationId: 'getOrder', parameters: {order_id: '$response.body#/id'}}}}}}},
+    '/health': {
+      get: {
+        security: [],
+        responses: {
+          '200': {
+            description: 'ok',
+            links: {order: {operationId: 'getOrder', parameters: {order_id: '$response.body#/id'}}},
+          },
+        },
+      },
+    },
   },
   webhooks: {orderDone: {post: {operationId: 'orderDone', responses: {'200': {description: 'ok'}}}}},
   components: {
@@ -133,7 +186,11 @@ describe('buildRestModel', () => {
     expect(post.callbacks[0]?.operations[0]?.samples).toEqual([]);
     const health = op(model, 'get-health');
     expect(health.security).toEqual([]);
-    expect(health.responses[0]?.links[0]).toMatchObject({name: 'order', target: 'getOrder', targetIsAnchor: true});
+    expect(health.responses[0]?.links[0]).toMatchObject({
+      name: 'order',
+      target: 'getOrder',
+      targetIsAnchor: true,
+    });
     expect(model.webhooks.map((w) => w.id)).toEqual(['orderDone']);
   });
 
@@ -167,7 +224,18 @@ describe('buildRestModel', () => {
 
   it('keeps anchors when an unrelated part of the document changes', () => {
     const changed = structuredClone(doc) as {paths: Record<string, unknown>};
-    changed.paths = {'/aaa': {get: {operationId: 'aaa', requestBody: {content: {'application/json': {schema: {type: 'object', properties: {side: {type: 'string'}}}}}}, responses: {}}}, ...changed.paths};
+    changed.paths = {
+      '/aaa': {
+        get: {
+          operationId: 'aaa',
+          requestBody: {
+            content: {'application/json': {schema: {type: 'object', properties: {side: {type: 'string'}}}}},
+          },
+          responses: {},
+        },
+      },
+      ...changed.paths,
+    };
     const before = JSON.stringify(op(model, 'getOrder'));
     const after = JSON.stringify(op(buildRestModel(changed as Json), 'getOrder'));
     expect(after).toBe(before);

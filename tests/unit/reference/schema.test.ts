@@ -11,7 +11,11 @@ import {sampleFromSchema} from '../../../plugins/api-reference/schema/sample';
 import type {SchemaNode} from '../../../plugins/api-reference/types';
 import {findField} from './helpers';
 
-function view(schema: Json, mode: 'request' | 'response' | 'message' = 'message', doc: Json = {}): SchemaNode {
+function view(
+  schema: Json,
+  mode: 'request' | 'response' | 'message' = 'message',
+  doc: Json = {},
+): SchemaNode {
   return buildSchema(schema, {doc, ids: new IdRegistry(), mode}, 'op.request');
 }
 
@@ -36,7 +40,9 @@ describe('constraints in words', () => {
   it('reads 2020-12 numeric and OpenAPI 3.0 boolean exclusive bounds', () => {
     expect(rangeWords({minimum: 0, maximum: 999})).toBe('from 0 to 999');
     expect(rangeWords({exclusiveMinimum: 0})).toBe('greater than 0');
-    expect(rangeWords({minimum: 0, exclusiveMinimum: true, maximum: 10})).toBe('greater than 0 and at most 10');
+    expect(rangeWords({minimum: 0, exclusiveMinimum: true, maximum: 10})).toBe(
+      'greater than 0 and at most 10',
+    );
     expect(rangeWords({exclusiveMaximum: 100})).toBe('less than 100');
     expect(rangeWords({maximum: 5, exclusiveMaximum: true})).toBe('less than 5');
     expect(rangeWords({minimum: 3})).toBe('at least 3');
@@ -47,19 +53,33 @@ describe('constraints in words', () => {
       '1 to 36 characters',
       'matches the pattern `^[A-Z]+$`',
     ]);
-    expect(field({type: 'number', minimum: 0, maximum: 999, multipleOf: 0.001}).constraints).toEqual(['from 0 to 999', 'multiple of 0.001']);
-    expect(field({type: 'array', minItems: 1, maxItems: 999, uniqueItems: true, items: {type: 'string'}}).constraints).toEqual([
-      '1 to 999 items',
-      'items must be unique',
+    expect(field({type: 'number', minimum: 0, maximum: 999, multipleOf: 0.001}).constraints).toEqual([
+      'from 0 to 999',
+      'multiple of 0.001',
     ]);
-    const map = field({type: 'object', minProperties: 1, maxProperties: 100, propertyNames: {pattern: '^[a-z]{1,16}$'}, additionalProperties: {type: 'string', maxLength: 100}});
-    expect(map.constraints).toEqual(['1 to 100 properties', 'property names: matches the pattern `^[a-z]{1,16}$`']);
+    expect(
+      field({type: 'array', minItems: 1, maxItems: 999, uniqueItems: true, items: {type: 'string'}})
+        .constraints,
+    ).toEqual(['1 to 999 items', 'items must be unique']);
+    const map = field({
+      type: 'object',
+      minProperties: 1,
+      maxProperties: 100,
+      propertyNames: {pattern: '^[a-z]{1,16}$'},
+      additionalProperties: {type: 'string', maxLength: 100},
+    });
+    expect(map.constraints).toEqual([
+      '1 to 100 properties',
+      'property names: matches the pattern `^[a-z]{1,16}$`',
+    ]);
     expect(map.fields?.[0]?.name).toBe('(any other name)');
     expect(map.fields?.[0]?.constraints).toEqual(['at most 100 characters']);
   });
 
   it('says when no other property is allowed', () => {
-    expect(field({type: 'object', properties: {a: {type: 'string'}}, additionalProperties: false}).closed).toBe(true);
+    expect(
+      field({type: 'object', properties: {a: {type: 'string'}}, additionalProperties: false}).closed,
+    ).toBe(true);
     expect(field({type: 'object', properties: {a: {type: 'string'}}}).closed).toBeUndefined();
   });
 });
@@ -88,7 +108,11 @@ describe('types and values', () => {
   });
 
   it('marks required fields and lists required names without a property', () => {
-    const node = view({type: 'object', required: ['a', 'b'], properties: {a: {type: 'string'}, c: {type: 'string'}}});
+    const node = view({
+      type: 'object',
+      required: ['a', 'b'],
+      properties: {a: {type: 'string'}, c: {type: 'string'}},
+    });
     expect(node.fields?.map((f) => [f.name, f.required === true])).toEqual([
       ['a', true],
       ['c', false],
@@ -100,7 +124,11 @@ describe('types and values', () => {
 describe('read-only and write-only are split between request and response', () => {
   const schema: Json = {
     type: 'object',
-    properties: {id: {type: 'string', readOnly: true}, secret: {type: 'string', writeOnly: true}, name: {type: 'string'}},
+    properties: {
+      id: {type: 'string', readOnly: true},
+      secret: {type: 'string', writeOnly: true},
+      name: {type: 'string'},
+    },
   };
   it('leaves read-only fields out of requests and write-only fields out of responses', () => {
     expect(view(schema, 'request').fields?.map((f) => f.name)).toEqual(['secret', 'name']);
@@ -112,7 +140,11 @@ describe('read-only and write-only are split between request and response', () =
   });
   it('follows $ref to find readOnly', () => {
     const doc: Json = {components: {schemas: {Id: {type: 'string', readOnly: true}}}};
-    const node = view({type: 'object', properties: {id: {$ref: '#/components/schemas/Id'}, x: {type: 'string'}}}, 'request', doc);
+    const node = view(
+      {type: 'object', properties: {id: {$ref: '#/components/schemas/Id'}, x: {type: 'string'}}},
+      'request',
+      doc,
+    );
     expect(node.fields?.map((f) => f.name)).toEqual(['x']);
   });
 });
@@ -121,7 +153,15 @@ describe('structure', () => {
   it('nests objects and array items with path anchors ([] for items)', () => {
     const node = view({
       type: 'object',
-      properties: {orders: {type: 'array', items: {type: 'object', properties: {amount: {type: 'object', properties: {leg_1_amount: {type: 'string'}}}}}}},
+      properties: {
+        orders: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {amount: {type: 'object', properties: {leg_1_amount: {type: 'string'}}}},
+          },
+        },
+      },
     });
     expect(findField(node, 'op.request.orders')?.type).toBe('array');
     expect(findField(node, 'op.request.orders[]')?.name).toBe('orders[]');
@@ -138,10 +178,15 @@ describe('structure', () => {
   });
 
   it('labels oneOf, anyOf and allOf differently and titles each branch', () => {
-    const doc: Json = {components: {schemas: {Cat: {type: 'object', title: 'A cat', properties: {meow: {type: 'boolean'}}}}}};
+    const doc: Json = {
+      components: {schemas: {Cat: {type: 'object', title: 'A cat', properties: {meow: {type: 'boolean'}}}}},
+    };
     const node = view(
       {
-        oneOf: [{$ref: '#/components/schemas/Cat'}, {type: 'object', required: ['bark'], properties: {bark: {type: 'boolean'}}}],
+        oneOf: [
+          {$ref: '#/components/schemas/Cat'},
+          {type: 'object', required: ['bark'], properties: {bark: {type: 'boolean'}}},
+        ],
         anyOf: [{type: 'string'}, {type: 'integer'}],
         allOf: [{title: 'Base', type: 'object'}],
       },
@@ -160,21 +205,59 @@ describe('structure', () => {
 
   it('shows the discriminator, with an explicit or an implicit mapping', () => {
     const doc: Json = {components: {schemas: {Cat: {type: 'object'}, Dog: {type: 'object'}}}};
-    const explicit = view({oneOf: [{$ref: '#/components/schemas/Cat'}], discriminator: {propertyName: 'kind', mapping: {cat: '#/components/schemas/Cat'}}}, 'message', doc);
+    const explicit = view(
+      {
+        oneOf: [{$ref: '#/components/schemas/Cat'}],
+        discriminator: {propertyName: 'kind', mapping: {cat: '#/components/schemas/Cat'}},
+      },
+      'message',
+      doc,
+    );
     expect(explicit.discriminator).toEqual({property: 'kind', mapping: [{value: 'cat', target: 'Cat'}]});
-    const implicit = view({oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}], discriminator: {propertyName: 'kind'}}, 'message', doc);
+    const implicit = view(
+      {
+        oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}],
+        discriminator: {propertyName: 'kind'},
+      },
+      'message',
+      doc,
+    );
     expect(implicit.discriminator?.mapping.map((m) => m.value)).toEqual(['Cat', 'Dog']);
   });
 
   it('shows not and if/then/else', () => {
-    const node = view({type: 'object', not: {required: ['a', 'b']}, if: {required: ['a']}, then: {required: ['c']}, else: {required: ['d']}});
-    expect(node.groups?.map((g) => g.label)).toEqual(['Must not match', 'If the value matches', 'then it must also match', 'otherwise it must match']);
+    const node = view({
+      type: 'object',
+      not: {required: ['a', 'b']},
+      if: {required: ['a']},
+      then: {required: ['c']},
+      else: {required: ['d']},
+    });
+    expect(node.groups?.map((g) => g.label)).toEqual([
+      'Must not match',
+      'If the value matches',
+      'then it must also match',
+      'otherwise it must match',
+    ]);
     expect(node.groups?.[0]?.branches[0]?.node.constraints).toEqual(['must contain `a`, `b`']);
   });
 
   it('stops at a recursive reference and points back to the ancestor', () => {
-    const doc: Json = {components: {schemas: {Node: {type: 'object', properties: {children: {type: 'array', items: {$ref: '#/components/schemas/Node'}}}}}}};
-    const node = view({type: 'object', properties: {tree: {$ref: '#/components/schemas/Node'}}}, 'message', doc);
+    const doc: Json = {
+      components: {
+        schemas: {
+          Node: {
+            type: 'object',
+            properties: {children: {type: 'array', items: {$ref: '#/components/schemas/Node'}}},
+          },
+        },
+      },
+    };
+    const node = view(
+      {type: 'object', properties: {tree: {$ref: '#/components/schemas/Node'}}},
+      'message',
+      doc,
+    );
     const item = findField(node, 'op.request.tree.children[]');
     expect(item?.recursive).toEqual({name: 'Node', id: 'op.request.tree'});
     expect(item?.fields).toBeUndefined();
@@ -184,20 +267,40 @@ describe('structure', () => {
     const doc: Json = {components: {schemas: {S: {type: 'string', description: 'base'}}}};
     const f = field({$ref: '#/components/schemas/S', description: 'override'});
     expect(f.type).toBe('unresolved');
-    const g = view({type: 'object', properties: {f: {$ref: '#/components/schemas/S', description: 'override'}}}, 'message', doc).fields?.[0];
+    const g = view(
+      {type: 'object', properties: {f: {$ref: '#/components/schemas/S', description: 'override'}}},
+      'message',
+      doc,
+    ).fields?.[0];
     expect(g?.description).toBe('<p>override</p>');
     expect(g?.title).toBe('S');
   });
 
   it('gives a duplicate path (two branches declaring one field) a distinct id', () => {
-    const node = view({oneOf: [{type: 'object', properties: {a: {type: 'string'}}}, {type: 'object', properties: {a: {type: 'integer'}}}]});
-    expect(node.groups?.[0]?.branches.map((b) => b.node.fields?.[0]?.id)).toEqual(['op.request.a', 'op.request.a~2']);
+    const node = view({
+      oneOf: [
+        {type: 'object', properties: {a: {type: 'string'}}},
+        {type: 'object', properties: {a: {type: 'integer'}}},
+      ],
+    });
+    expect(node.groups?.[0]?.branches.map((b) => b.node.fields?.[0]?.id)).toEqual([
+      'op.request.a',
+      'op.request.a~2',
+    ]);
   });
 });
 
 describe('examples made from schemas', () => {
   it('prefers explicit values and leaves read-only fields out of requests', () => {
-    const schema: Json = {type: 'object', properties: {id: {type: 'string', readOnly: true}, n: {type: 'integer', minimum: 3}, s: {type: 'string', examples: ['x']}, b: {const: false}}};
+    const schema: Json = {
+      type: 'object',
+      properties: {
+        id: {type: 'string', readOnly: true},
+        n: {type: 'integer', minimum: 3},
+        s: {type: 'string', examples: ['x']},
+        b: {const: false},
+      },
+    };
     expect(sampleFromSchema({}, schema, 'request')).toEqual({n: 3, s: 'x', b: false});
   });
 });

@@ -10,7 +10,13 @@ import type {CodeSample} from '@site/plugins/api-reference/types';
  */
 export const CODE_LANGUAGE_GROUP = 'code-language';
 
-export default function CodeSamples({samples, title}: {readonly samples: CodeSample[]; readonly title: string}): ReactNode {
+export default function CodeSamples({
+  samples,
+  title,
+}: {
+  readonly samples: CodeSample[];
+  readonly title: string;
+}): ReactNode {
   if (samples.length === 0) return null;
   return (
     <div role="group" aria-label={title}>

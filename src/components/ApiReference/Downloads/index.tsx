@@ -7,12 +7,23 @@ import styles from './styles.module.css';
  * build (postBuild). `pathname://` makes them plain file links: no client-side
  * routing and no false report from the broken-link checker.
  */
-export default function Downloads({name, label}: {readonly name: 'openapi' | 'asyncapi'; readonly label: string}): ReactNode {
+export default function Downloads({
+  name,
+  label,
+}: {
+  readonly name: 'openapi' | 'asyncapi';
+  readonly label: string;
+}): ReactNode {
   return (
     <nav className={styles.downloads} aria-label={`Download the ${label}`}>
       <span>Download the {label}:</span>
       {(['yaml', 'json'] as const).map((ext) => (
-        <Link key={ext} className="button button--sm button--outline button--primary" to={`pathname:///downloads/${name}.${ext}`} download={`${name}.${ext}`}>
+        <Link
+          key={ext}
+          className="button button--sm button--outline button--primary"
+          to={`pathname:///downloads/${name}.${ext}`}
+          download={`${name}.${ext}`}
+        >
           {name}.{ext}
         </Link>
       ))}

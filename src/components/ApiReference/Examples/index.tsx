@@ -4,7 +4,13 @@ import type {ExampleView} from '@site/plugins/api-reference/types';
 import styles from './styles.module.css';
 
 /** Examples, each with its name and summary; copy buttons come with CodeBlock. */
-export default function Examples({examples, label = 'Example'}: {readonly examples: ExampleView[]; readonly label?: string}): ReactNode {
+export default function Examples({
+  examples,
+  label = 'Example',
+}: {
+  readonly examples: ExampleView[];
+  readonly label?: string;
+}): ReactNode {
   if (examples.length === 0) return null;
   return (
     <div className={styles.examples}>

@@ -34,13 +34,23 @@ export function Direction({message}: {readonly message: MessageView}): ReactNode
   return (
     <span className={styles.directions}>
       {message.youSend ? <span className={clsx(styles.direction, styles.send)}>You send</span> : null}
-      {message.youReceive ? <span className={clsx(styles.direction, styles.receive)}>You receive</span> : null}
-      {!message.youSend && !message.youReceive ? <span className={styles.direction}>No operation uses this message</span> : null}
+      {message.youReceive ? (
+        <span className={clsx(styles.direction, styles.receive)}>You receive</span>
+      ) : null}
+      {!message.youSend && !message.youReceive ? (
+        <span className={styles.direction}>No operation uses this message</span>
+      ) : null}
     </span>
   );
 }
 
-export default function Message({message, channelLabel}: {readonly message: MessageView; readonly channelLabel: string}): ReactNode {
+export default function Message({
+  message,
+  channelLabel,
+}: {
+  readonly message: MessageView;
+  readonly channelLabel: string;
+}): ReactNode {
   const m = message;
   return (
     <article className={styles.message} aria-labelledby={m.id}>
@@ -60,7 +70,8 @@ export default function Message({message, channelLabel}: {readonly message: Mess
       ) : null}
       {m.replyTo.length > 0 ? (
         <p className={styles.flow}>
-          {m.youSend ? 'You send it in answer to' : 'The server sends it in answer to'} <Refs refs={m.replyTo} />.
+          {m.youSend ? 'You send it in answer to' : 'The server sends it in answer to'}{' '}
+          <Refs refs={m.replyTo} />.
         </p>
       ) : null}
       {m.primaryRef !== undefined ? (
@@ -124,7 +135,9 @@ export default function Message({message, channelLabel}: {readonly message: Mess
           <CodeSamples samples={m.samples} title={`Code samples for sending ${m.name} on ${channelLabel}`} />
         </>
       ) : null}
-      {m.youSend && m.primaryRef === undefined ? <PayloadValidator target={`ws:${m.name}`} example={m.validatorExample} /> : null}
+      {m.youSend && m.primaryRef === undefined ? (
+        <PayloadValidator target={`ws:${m.name}`} example={m.validatorExample} />
+      ) : null}
     </article>
   );
 }

@@ -23,12 +23,25 @@ export function MethodBadge({method}: {readonly method: string}): ReactNode {
 function OperationServers({servers}: {readonly servers: ServerView[]}): ReactNode {
   return (
     <p className={styles.note}>
-      Served from {servers.map((s, i) => <span key={s.url}>{i > 0 ? ', ' : null}<code>{s.url}</code></span>)} (instead of the servers above).
+      Served from{' '}
+      {servers.map((s, i) => (
+        <span key={s.url}>
+          {i > 0 ? ', ' : null}
+          <code>{s.url}</code>
+        </span>
+      ))}{' '}
+      (instead of the servers above).
     </p>
   );
 }
 
-export default function Operation({operation, level = 3}: {readonly operation: OperationView; readonly level?: 3 | 4}): ReactNode {
+export default function Operation({
+  operation,
+  level = 3,
+}: {
+  readonly operation: OperationView;
+  readonly level?: 3 | 4;
+}): ReactNode {
   const op = operation;
   const title = op.summary ?? `${op.method} ${op.path}`;
   const sub: 'h4' | 'h5' = level === 3 ? 'h4' : 'h5';

@@ -8,7 +8,11 @@ import Schema from '../Schema';
 import styles from './styles.module.css';
 
 function hasNested(p: ParameterView): boolean {
-  return p.schema.fields !== undefined || p.schema.groups !== undefined || (p.schema.items?.fields ?? p.schema.items?.groups) !== undefined;
+  return (
+    p.schema.fields !== undefined ||
+    p.schema.groups !== undefined ||
+    (p.schema.items?.fields ?? p.schema.items?.groups) !== undefined
+  );
 }
 
 function Row({param}: {readonly param: ParameterView}): ReactNode {
@@ -20,7 +24,11 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
         <Link href={`#${param.id}`} className={styles.name}>
           <code>{param.name}</code>
         </Link>
-        {param.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}
+        {param.required ? (
+          <span className={styles.required}>required</span>
+        ) : (
+          <span className={styles.optional}>optional</span>
+        )}
         {param.deprecated === true ? <span className={styles.optional}>deprecated</span> : null}
       </th>
       <td>{param.in}</td>
@@ -31,15 +39,37 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
         <Markdown html={param.description} />
         <Markdown html={s.description} />
         <ul className={styles.facts}>
-          {s.const !== undefined ? <li>Always <code>{s.const}</code></li> : null}
-          {s.enum !== undefined ? <li>One of: {s.enum.map((v, i) => <span key={i}>{i > 0 ? ', ' : null}<code>{v}</code></span>)}</li> : null}
+          {s.const !== undefined ? (
+            <li>
+              Always <code>{s.const}</code>
+            </li>
+          ) : null}
+          {s.enum !== undefined ? (
+            <li>
+              One of:{' '}
+              {s.enum.map((v, i) => (
+                <span key={i}>
+                  {i > 0 ? ', ' : null}
+                  <code>{v}</code>
+                </span>
+              ))}
+            </li>
+          ) : null}
           {(s.constraints ?? []).map((c, i) => (
             <li key={i}>
               <Text value={c.charAt(0).toUpperCase() + c.slice(1)} />
             </li>
           ))}
-          {s.default !== undefined ? <li>Default: <code>{s.default}</code></li> : null}
-          {param.example !== undefined ? <li>Example: <code>{param.example}</code></li> : null}
+          {s.default !== undefined ? (
+            <li>
+              Default: <code>{s.default}</code>
+            </li>
+          ) : null}
+          {param.example !== undefined ? (
+            <li>
+              Example: <code>{param.example}</code>
+            </li>
+          ) : null}
           {param.serialization !== undefined ? <li>Serialised: {param.serialization}</li> : null}
         </ul>
         {hasNested(param) ? <Schema node={s} label={`Structure of ${param.name}`} /> : null}
@@ -49,7 +79,13 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
 }
 
 /** Parameters as a table with real headers: name, location, type, and the rules in words. */
-export default function ParameterTable({parameters, caption}: {readonly parameters: ParameterView[]; readonly caption: string}): ReactNode {
+export default function ParameterTable({
+  parameters,
+  caption,
+}: {
+  readonly parameters: ParameterView[];
+  readonly caption: string;
+}): ReactNode {
   if (parameters.length === 0) return null;
   return (
     <div className={styles.wrap}>

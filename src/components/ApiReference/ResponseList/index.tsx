@@ -11,7 +11,13 @@ import ParameterTable from '../ParameterTable';
 import styles from './styles.module.css';
 
 /** A content map: schema and examples for each media type (several are shown, not merged). */
-export function Contents({contents, label}: {readonly contents: MediaView[]; readonly label: string}): ReactNode {
+export function Contents({
+  contents,
+  label,
+}: {
+  readonly contents: MediaView[];
+  readonly label: string;
+}): ReactNode {
   return (
     <>
       {contents.map((media) => (
@@ -19,7 +25,9 @@ export function Contents({contents, label}: {readonly contents: MediaView[]; rea
           <p className={styles.mediaType}>
             Content type <code>{media.mediaType}</code>
           </p>
-          {media.schema !== undefined ? <Schema node={media.schema} label={`${label} (${media.mediaType})`} /> : null}
+          {media.schema !== undefined ? (
+            <Schema node={media.schema} label={`${label} (${media.mediaType})`} />
+          ) : null}
           <Examples examples={media.examples} />
         </div>
       ))}
@@ -27,7 +35,13 @@ export function Contents({contents, label}: {readonly contents: MediaView[]; rea
   );
 }
 
-function Response({response, operationId}: {readonly response: ResponseView; readonly operationId: string}): ReactNode {
+function Response({
+  response,
+  operationId,
+}: {
+  readonly response: ResponseView;
+  readonly operationId: string;
+}): ReactNode {
   useBrokenLinks().collectAnchor(response.id);
   // Open by default: a link to a field inside an error response must land on a visible field.
   const plain = response.description
@@ -42,7 +56,9 @@ function Response({response, operationId}: {readonly response: ResponseView; rea
   return (
     <details className={styles.response} id={response.id} open>
       <summary className={styles.summary}>
-        <span className={clsx(styles.code, styles[response.kind])}>{response.code === 'default' ? 'default' : response.code}</span>
+        <span className={clsx(styles.code, styles[response.kind])}>
+          {response.code === 'default' ? 'default' : response.code}
+        </span>
         <span className={styles.summaryText}>{headline}</span>
       </summary>
       <div className={styles.body}>
@@ -61,10 +77,22 @@ function Response({response, operationId}: {readonly response: ResponseView; rea
                   {link.target !== undefined ? (
                     <>
                       {' → '}
-                      {link.targetIsAnchor ? <Link href={`#${link.target}`}>{link.target}</Link> : <code>{link.target}</code>}
+                      {link.targetIsAnchor ? (
+                        <Link href={`#${link.target}`}>{link.target}</Link>
+                      ) : (
+                        <code>{link.target}</code>
+                      )}
                     </>
                   ) : null}
-                  {link.parameters.length > 0 ? <span> with {link.parameters.map((p, i) => <code key={i}>{p}</code>)}</span> : null}
+                  {link.parameters.length > 0 ? (
+                    <span>
+                      {' '}
+                      with{' '}
+                      {link.parameters.map((p, i) => (
+                        <code key={i}>{p}</code>
+                      ))}
+                    </span>
+                  ) : null}
                   <Markdown html={link.description} />
                 </li>
               ))}
@@ -79,7 +107,13 @@ function Response({response, operationId}: {readonly response: ResponseView; rea
 const ERROR_KINDS = new Set(['client-error', 'server-error', 'default']);
 
 /** Every response code; errors (4xx, 5xx, default) listed under their own heading. */
-export default function ResponseList({responses, operationId}: {readonly responses: ResponseView[]; readonly operationId: string}): ReactNode {
+export default function ResponseList({
+  responses,
+  operationId,
+}: {
+  readonly responses: ResponseView[];
+  readonly operationId: string;
+}): ReactNode {
   const ok = responses.filter((r) => !ERROR_KINDS.has(r.kind));
   const errors = responses.filter((r) => ERROR_KINDS.has(r.kind));
   return (

@@ -30,7 +30,9 @@ function RestReference({model}: Props): ReactNode {
               <p className={styles.lead}>
                 {model.title}
                 {model.version !== '' ? <>, version {model.version}</> : null}
-                {model.openapi !== '' ? <span className={styles.muted}> · OpenAPI {model.openapi}</span> : null}
+                {model.openapi !== '' ? (
+                  <span className={styles.muted}> · OpenAPI {model.openapi}</span>
+                ) : null}
               </p>
               {model.summary !== undefined ? <p>{model.summary}</p> : null}
               <Downloads name="openapi" label="OpenAPI document" />
@@ -39,11 +41,16 @@ function RestReference({model}: Props): ReactNode {
               <TOCCollapsible toc={model.toc} minHeadingLevel={2} maxHeadingLevel={3} />
             </div>
             <Markdown html={model.description} />
-            {model.contact !== undefined || model.license !== undefined || model.termsOfService !== undefined ? (
+            {model.contact !== undefined ||
+            model.license !== undefined ||
+            model.termsOfService !== undefined ? (
               <ul className={styles.meta}>
                 {model.contact?.email !== undefined ? (
                   <li>
-                    Contact: <Link href={`mailto:${model.contact.email}`}>{model.contact.name ?? model.contact.email}</Link>
+                    Contact:{' '}
+                    <Link href={`mailto:${model.contact.email}`}>
+                      {model.contact.name ?? model.contact.email}
+                    </Link>
                   </li>
                 ) : model.contact?.url !== undefined ? (
                   <li>
@@ -51,7 +58,14 @@ function RestReference({model}: Props): ReactNode {
                   </li>
                 ) : null}
                 {model.license !== undefined ? (
-                  <li>License: {model.license.url !== undefined ? <Link href={model.license.url}>{model.license.name}</Link> : model.license.name}</li>
+                  <li>
+                    License:{' '}
+                    {model.license.url !== undefined ? (
+                      <Link href={model.license.url}>{model.license.name}</Link>
+                    ) : (
+                      model.license.name
+                    )}
+                  </li>
                 ) : null}
                 {model.termsOfService !== undefined ? (
                   <li>

@@ -33,8 +33,18 @@ function LiteralList({values}: {readonly values: string[]}): ReactNode {
 /** Description, constraints and values of one schema: what a reader needs to fill the field. */
 function Facts({node}: {readonly node: SchemaNode}): ReactNode {
   const rows: ReactNode[] = [];
-  if (node.const !== undefined) rows.push(<li key="const">Always <Literal value={node.const} /></li>);
-  if (node.enum !== undefined) rows.push(<li key="enum">One of: <LiteralList values={node.enum} /></li>);
+  if (node.const !== undefined)
+    rows.push(
+      <li key="const">
+        Always <Literal value={node.const} />
+      </li>,
+    );
+  if (node.enum !== undefined)
+    rows.push(
+      <li key="enum">
+        One of: <LiteralList values={node.enum} />
+      </li>,
+    );
   for (const [i, c] of (node.constraints ?? []).entries()) {
     rows.push(
       <li key={`c${i}`}>
@@ -42,9 +52,18 @@ function Facts({node}: {readonly node: SchemaNode}): ReactNode {
       </li>,
     );
   }
-  if (node.default !== undefined) rows.push(<li key="default">Default: <Literal value={node.default} /></li>);
+  if (node.default !== undefined)
+    rows.push(
+      <li key="default">
+        Default: <Literal value={node.default} />
+      </li>,
+    );
   if (node.examples !== undefined && node.examples.length > 0) {
-    rows.push(<li key="examples">{node.examples.length > 1 ? 'Examples' : 'Example'}: <LiteralList values={node.examples} /></li>);
+    rows.push(
+      <li key="examples">
+        {node.examples.length > 1 ? 'Examples' : 'Example'}: <LiteralList values={node.examples} />
+      </li>,
+    );
   }
   if (node.discriminator !== undefined) {
     const {property, mapping} = node.discriminator;
@@ -75,7 +94,8 @@ function Children({node}: {readonly node: SchemaNode}): ReactNode {
     const {name, id} = node.recursive;
     return (
       <p className={styles.recursive}>
-        Recursive: the same structure as {id !== undefined ? <Link href={`#${id}`}>{name}</Link> : name}, nested again.
+        Recursive: the same structure as {id !== undefined ? <Link href={`#${id}`}>{name}</Link> : name},
+        nested again.
       </p>
     );
   }
@@ -100,7 +120,9 @@ function Children({node}: {readonly node: SchemaNode}): ReactNode {
       ) : null}
       {node.items !== undefined ? (
         <div className={styles.items}>
-          <p className={styles.itemsLabel}>{node.prefixItems !== undefined ? 'Every further item:' : 'Each item:'}</p>
+          <p className={styles.itemsLabel}>
+            {node.prefixItems !== undefined ? 'Every further item:' : 'Each item:'}
+          </p>
           <ul className={styles.fields}>
             <Field node={node.items} />
           </ul>
@@ -126,7 +148,9 @@ function Group({group}: {readonly group: SchemaGroup}): ReactNode {
           <li key={i} className={styles.branch}>
             <p className={styles.branchTitle}>
               <strong>{branch.title}</strong>
-              {branch.node.type !== '' && branch.node.type !== 'any' && !branch.title.includes(branch.node.type) ? (
+              {branch.node.type !== '' &&
+              branch.node.type !== 'any' &&
+              !branch.title.includes(branch.node.type) ? (
                 <span className={styles.type}> {branch.node.type}</span>
               ) : null}
             </p>
@@ -140,7 +164,13 @@ function Group({group}: {readonly group: SchemaGroup}): ReactNode {
 }
 
 function hasChildren(node: SchemaNode): boolean {
-  return node.fields !== undefined || node.items !== undefined || node.prefixItems !== undefined || node.groups !== undefined || node.recursive !== undefined;
+  return (
+    node.fields !== undefined ||
+    node.items !== undefined ||
+    node.prefixItems !== undefined ||
+    node.groups !== undefined ||
+    node.recursive !== undefined
+  );
 }
 
 function Field({node}: {readonly node: SchemaNode}): ReactNode {
@@ -151,7 +181,11 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
     <li className={styles.field} id={node.id}>
       <div className={styles.head}>
         {node.id !== undefined ? (
-          <Link className={styles.name} href={`#${node.id}`} aria-label={`${node.name ?? 'field'}: link to this field`}>
+          <Link
+            className={styles.name}
+            href={`#${node.id}`}
+            aria-label={`${node.name ?? 'field'}: link to this field`}
+          >
             <code>{node.name}</code>
           </Link>
         ) : (
@@ -159,7 +193,9 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
         )}
         {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
         {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
-        {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
+        {node.required === true ? (
+          <span className={clsx(styles.badge, styles.required)}>required</span>
+        ) : null}
         {(node.badges ?? []).map((b) => (
           <span key={b} className={styles.badge}>
             {b}
@@ -180,13 +216,20 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
 function summaryOf(node: SchemaNode): string {
   const label = node.name ?? 'value';
   if (node.recursive !== undefined) return `Inside ${label}`;
-  if (node.fields !== undefined) return `Fields of ${label} (${node.fields.length}${node.closed === true ? '; no others allowed' : ''})`;
+  if (node.fields !== undefined)
+    return `Fields of ${label} (${node.fields.length}${node.closed === true ? '; no others allowed' : ''})`;
   if (node.items !== undefined || node.prefixItems !== undefined) return `Items of ${label}`;
   return `Shapes of ${label}`;
 }
 
 /** A whole schema: its own facts, then its fields. `label` names it for screen readers. */
-export default function Schema({node, label}: {readonly node: SchemaNode; readonly label: string}): ReactNode {
+export default function Schema({
+  node,
+  label,
+}: {
+  readonly node: SchemaNode;
+  readonly label: string;
+}): ReactNode {
   return (
     <div className={styles.schema} role="group" aria-label={label}>
       <p className={styles.rootType}>
@@ -197,7 +240,9 @@ export default function Schema({node, label}: {readonly node: SchemaNode; readon
             {b}
           </span>
         ))}
-        {node.closed === true ? <span className={styles.title}>no fields other than those listed</span> : null}
+        {node.closed === true ? (
+          <span className={styles.title}>no fields other than those listed</span>
+        ) : null}
       </p>
       <Facts node={node} />
       <Children node={node} />

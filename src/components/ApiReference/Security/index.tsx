@@ -59,7 +59,8 @@ export default function Security({
       </Heading>
       {requirements !== undefined && requirements.length > 0 ? (
         <p className={styles.requirements}>
-          Every request must be authenticated with <Requirements requirements={requirements} />, unless an operation says otherwise.
+          Every request must be authenticated with <Requirements requirements={requirements} />, unless an
+          operation says otherwise.
         </p>
       ) : null}
       <ul className={styles.schemes}>
@@ -73,7 +74,8 @@ export default function Security({
 
 /** "A and B, or C": requirements are alternatives; schemes within one are all needed. */
 export function Requirements({requirements}: {readonly requirements: SecurityRequirementView[]}): ReactNode {
-  if (requirements.length === 0 || requirements.every((r) => r.schemes.length === 0)) return <>no authentication</>;
+  if (requirements.length === 0 || requirements.every((r) => r.schemes.length === 0))
+    return <>no authentication</>;
   return (
     <>
       {requirements.map((r, i) => (
@@ -85,7 +87,16 @@ export function Requirements({requirements}: {readonly requirements: SecurityReq
                 <span key={s.key}>
                   {j > 0 ? ' and ' : null}
                   <Link href={`#security-${s.key}`}>{s.key}</Link>
-                  {s.scopes.length > 0 ? <> (scopes {s.scopes.map((scope) => <code key={scope}>{scope} </code>)})</> : null}
+                  {s.scopes.length > 0 ? (
+                    <>
+                      {' '}
+                      (scopes{' '}
+                      {s.scopes.map((scope) => (
+                        <code key={scope}>{scope} </code>
+                      ))}
+                      )
+                    </>
+                  ) : null}
                 </span>
               ))}
         </span>

@@ -6,7 +6,13 @@ import Markdown from '../Markdown';
 import styles from './styles.module.css';
 
 /** The hosts, the documentation's default (the first server) marked as such. */
-export default function Servers({servers, id = 'servers'}: {readonly servers: ServerView[]; readonly id?: string}): ReactNode {
+export default function Servers({
+  servers,
+  id = 'servers',
+}: {
+  readonly servers: ServerView[];
+  readonly id?: string;
+}): ReactNode {
   if (servers.length === 0) return null;
   return (
     <section aria-labelledby={id}>
@@ -19,8 +25,12 @@ export default function Servers({servers, id = 'servers'}: {readonly servers: Se
             <div className={styles.head}>
               {server.name !== undefined ? <strong>{server.name}</strong> : null}
               <code className={styles.url}>{server.url}</code>
-              {server.isDefault ? <span className="badge badge--primary">Default in this documentation</span> : null}
-              {server.protocol !== undefined ? <span className={styles.protocol}>{server.protocol}</span> : null}
+              {server.isDefault ? (
+                <span className="badge badge--primary">Default in this documentation</span>
+              ) : null}
+              {server.protocol !== undefined ? (
+                <span className={styles.protocol}>{server.protocol}</span>
+              ) : null}
             </div>
             <Markdown html={server.description} />
             {server.variables.length > 0 ? (
@@ -28,7 +38,16 @@ export default function Servers({servers, id = 'servers'}: {readonly servers: Se
                 {server.variables.map((v) => (
                   <li key={v.name}>
                     <code>{`{${v.name}}`}</code>: default <code>{v.default}</code>
-                    {v.enum !== undefined ? <> (one of {v.enum.map((e) => <code key={e}>{e} </code>)})</> : null}
+                    {v.enum !== undefined ? (
+                      <>
+                        {' '}
+                        (one of{' '}
+                        {v.enum.map((e) => (
+                          <code key={e}>{e} </code>
+                        ))}
+                        )
+                      </>
+                    ) : null}
                     {v.description !== undefined ? ` — ${v.description}` : null}
                   </li>
                 ))}
@@ -36,7 +55,13 @@ export default function Servers({servers, id = 'servers'}: {readonly servers: Se
             ) : null}
             {server.security !== undefined ? (
               <p className={styles.security}>
-                Authentication: {server.security.map((s, i) => <span key={s}>{i > 0 ? ' or ' : null}<Link href={`#security-${s}`}>{s}</Link></span>)}
+                Authentication:{' '}
+                {server.security.map((s, i) => (
+                  <span key={s}>
+                    {i > 0 ? ' or ' : null}
+                    <Link href={`#security-${s}`}>{s}</Link>
+                  </span>
+                ))}
               </p>
             ) : null}
           </li>

@@ -42,10 +42,35 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
               </dt>
               <dd>
                 <Markdown html={p.description} />
-                {p.enum !== undefined ? <>One of: {p.enum.map((e) => <code key={e}>{e} </code>)}</> : null}
-                {p.default !== undefined ? <> Default: <code>{p.default}</code></> : null}
-                {p.examples !== undefined ? <> Examples: {p.examples.map((e) => <code key={e}>{e} </code>)}</> : null}
-                {p.location !== undefined ? <> From <code>{p.location}</code></> : null}
+                {p.enum !== undefined ? (
+                  <>
+                    One of:{' '}
+                    {p.enum.map((e) => (
+                      <code key={e}>{e} </code>
+                    ))}
+                  </>
+                ) : null}
+                {p.default !== undefined ? (
+                  <>
+                    {' '}
+                    Default: <code>{p.default}</code>
+                  </>
+                ) : null}
+                {p.examples !== undefined ? (
+                  <>
+                    {' '}
+                    Examples:{' '}
+                    {p.examples.map((e) => (
+                      <code key={e}>{e} </code>
+                    ))}
+                  </>
+                ) : null}
+                {p.location !== undefined ? (
+                  <>
+                    {' '}
+                    From <code>{p.location}</code>
+                  </>
+                ) : null}
               </dd>
             </div>
           ))}
@@ -76,8 +101,8 @@ export default function WsReference({model}: {readonly model: WsModel}): ReactNo
       </p>
       <Downloads name="asyncapi" label="AsyncAPI document" />
       <p className={styles.legend}>
-        Messages are labelled from your side: <strong>You send</strong> is a message your client sends to the server,{' '}
-        <strong>You receive</strong> one the server sends to you.
+        Messages are labelled from your side: <strong>You send</strong> is a message your client sends to the
+        server, <strong>You receive</strong> one the server sends to you.
       </p>
       <Markdown html={model.description} />
       <Servers servers={model.servers} />

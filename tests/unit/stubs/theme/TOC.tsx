@@ -3,7 +3,13 @@ import type {ReactNode} from 'react';
 
 type Item = {value: string; id: string; level: number};
 
-export default function TOC({toc}: {toc: readonly Item[]; minHeadingLevel?: number; maxHeadingLevel?: number}): ReactNode {
+export default function TOC({
+  toc,
+}: {
+  toc: readonly Item[];
+  minHeadingLevel?: number;
+  maxHeadingLevel?: number;
+}): ReactNode {
   return (
     <ul data-toc="">
       {toc.map((item) => (
