@@ -6,8 +6,8 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ROOT, asyncapi, isObject, openapi} from '../guides/documents';
-import {GUIDE_IDS} from '../guides/mdx';
+import {ROOT, asyncapi, isObject, openapi} from '../unit/guides/documents';
+import {GUIDE_IDS} from '../unit/guides/mdx';
 
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 

@@ -6,7 +6,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ROOT, isObject, openapi} from '../guides/documents';
+import {ROOT, isObject, openapi} from '../unit/guides/documents';
 
 const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 const page = path.join(buildDir, 'legal', 'licenses.html');
