@@ -1,7 +1,7 @@
 /**
  * Adds the Content-Security-Policy to every page of a finished build, and writes
- * the union policy as `csp-header.txt` for static hosts that send it as an HTTP
- * header (the header form can also carry frame-ancestors).
+ * the union policy as `csp-header.txt` and `_headers` for static hosts that send
+ * it as an HTTP header (the header form can also carry frame-ancestors).
  *
  * This runs after `docusaurus build` rather than as a postBuild hook because
  * Docusaurus runs plugins' postBuild hooks in parallel, and other plugins (the
@@ -28,7 +28,13 @@ export async function applyCsp(outDir: string): Promise<{pages: number; hashes: 
       await writeFile(file, withPolicyMeta(html, buildPolicy(hashes)));
     }),
   );
-  await writeFile(path.join(outDir, 'csp-header.txt'), `${buildPolicy(allHashes, HEADER_ONLY_DIRECTIVES)}\n`);
+  const headerPolicy = buildPolicy(allHashes, HEADER_ONLY_DIRECTIVES);
+  await writeFile(path.join(outDir, 'csp-header.txt'), `${headerPolicy}\n`);
+  // Netlify and Cloudflare Pages read `_headers` from the published folder.
+  await writeFile(
+    path.join(outDir, '_headers'),
+    `/*\n  Content-Security-Policy: ${headerPolicy}\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n`,
+  );
   return {pages: files.length, hashes: allHashes.size};
 }
 

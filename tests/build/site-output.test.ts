@@ -123,5 +123,7 @@ describe('Content-Security-Policy', () => {
     const header = readFileSync(path.join(BUILD, 'csp-header.txt'), 'utf8');
     expect(header).toContain("frame-ancestors 'none'");
     expect(header).not.toContain('unsafe-eval');
+    const headersFile = readFileSync(path.join(BUILD, '_headers'), 'utf8');
+    expect(headersFile).toContain(`Content-Security-Policy: ${header.trim()}`);
   });
 });

@@ -7,6 +7,17 @@ import styles from './styles.module.css';
  * build (postBuild). `pathname://` makes them plain file links: no client-side
  * routing and no false report from the broken-link checker.
  */
+/** Other files generated from the same document (Postman collection, message schemas). */
+export interface ExtraDownload {
+  readonly path: string;
+  readonly label: string;
+}
+
+const EXTRAS: Record<'openapi' | 'asyncapi', readonly ExtraDownload[]> = {
+  openapi: [{path: '/downloads/postman-collection.json', label: 'Postman collection'}],
+  asyncapi: [{path: '/downloads/ws-schemas/index.json', label: 'JSON Schema of every message'}],
+};
+
 export default function Downloads({
   name,
   label,
@@ -25,6 +36,15 @@ export default function Downloads({
           download={`${name}.${ext}`}
         >
           {name}.{ext}
+        </Link>
+      ))}
+      {EXTRAS[name].map((extra) => (
+        <Link
+          key={extra.path}
+          className="button button--sm button--outline button--secondary"
+          to={`pathname://${extra.path}`}
+        >
+          {extra.label}
         </Link>
       ))}
     </nav>
