@@ -1,4 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
+import {CHROME_PATH, CHROMIUM_ARGS} from './scripts/chromium.mjs';
 
 /**
  * Browser tests run against the production build (`build/`), served by
@@ -8,16 +9,6 @@ const PORT = Number(process.env.E2E_PORT ?? 4179);
 /** The build to test; `build/` unless E2E_BUILD_DIR names another output folder. */
 const BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build';
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,7 +25,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: {width: 1280, height: 800},
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROME_PATH,
       args: CHROMIUM_ARGS,
     },
     trace: 'off',

@@ -18,6 +18,7 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {startStaticServer} from './static-server.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -27,15 +28,9 @@ const runs = Math.max(1, Number(option('--runs', '5')) || 5);
 const buildDir = path.resolve(ROOT, option('--dir', 'build'));
 const target = option('--target', 'rest:createSettlementRequest');
 const jsonOut = option('--json', null);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME = CHROME_PATH;
 const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
   // gc() lets the page collect the payloads this script built before the clock starts.
   '--js-flags=--expose-gc',
 ];

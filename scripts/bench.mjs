@@ -16,6 +16,7 @@ import {chromium} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, {desktopConfig} from 'lighthouse';
 import {startStaticServer} from './static-server.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/docs/intro', '/rest', '/docs/ws'];
@@ -25,17 +26,8 @@ const runs =
   Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs')
     ? Number(args[args.indexOf('--runs') + 1])
     : 3;
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME = CHROME_PATH;
+const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 function median(values) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);

@@ -1,0 +1,15 @@
+/**
+ * How every tool here launches Debian's Chromium (browser tests, benchmarks):
+ * the executable and the flags that keep it from reaching the network on its own.
+ */
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
