@@ -149,8 +149,15 @@ describe('a build with other identity values and a broken link', () => {
       expect(docTitle, name).toContain(changed.title);
       const navbarTitle = /class="navbar__title[^"]*">([^<]*)</.exec(html)?.[1];
       expect(navbarTitle, name).toBe(changed.title);
-      expect(html, name).not.toContain(`mailto:${original.info.contact.email}`);
-      expect(html, name).not.toContain(original.info['x-status-page']);
+      // The footer and navbar (the site's own places) carry only the new identity; the
+      // documents' prose may still quote the old address until it is edited there too
+      // (tests/specs/identity-consistency.test.ts keeps the documents consistent).
+      const chrome = [/<nav[^>]*navbar[\s\S]*?<\/nav>/.exec(html)?.[0], /<footer[\s\S]*?<\/footer>/.exec(html)?.[0]]
+        .filter((part): part is string => part !== undefined)
+        .join('\n');
+      expect(chrome, name).toContain(`mailto:${changed.email}`);
+      expect(chrome, name).not.toContain(original.info.contact.email);
+      expect(chrome, name).not.toContain(original.info['x-status-page']);
     }
   });
 });
