@@ -44,6 +44,16 @@ test.describe('Copy page as Markdown', () => {
     expect(copied).toMatch(/^# Introduction\n/);
   });
 
+  test('the REST reference has the control too and copies its Markdown', async ({page}) => {
+    await gotoHydrated(page, '/rest');
+    const {button, status} = control(page);
+    await button.click();
+    await expect(status).toHaveText(/^Copied the Markdown of this page/);
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await markdownOf(page, '/rest'));
+    expect(copied).toMatch(/^# REST API reference\n/);
+  });
+
   test('after client-side navigation it copies the new page', async ({page}) => {
     await gotoHydrated(page, GUIDE);
     await control(page).button.click();

@@ -11,6 +11,7 @@ import Servers from '../Servers';
 import Security from '../Security';
 import Operation from '../Operation';
 import Downloads from '../Downloads';
+import CopyMarkdown from '@site/src/components/CopyMarkdown';
 import styles from './styles.module.css';
 
 interface Props {
@@ -26,6 +27,7 @@ function RestReference({model}: Props): ReactNode {
         <main className="col col--9">
           <article className={styles.reference}>
             <header>
+              <CopyMarkdown />
               <Heading as="h1">REST API reference</Heading>
               <p className={styles.lead}>
                 {model.title}
