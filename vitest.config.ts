@@ -18,6 +18,8 @@ export default defineConfig({
       },
       {find: '@docusaurus/Link', replacement: stub('docusaurus/Link.tsx')},
       {find: '@docusaurus/useBrokenLinks', replacement: stub('docusaurus/useBrokenLinks.ts')},
+      {find: '@docusaurus/router', replacement: stub('docusaurus/router.ts')},
+      {find: '@docusaurus/useIsBrowser', replacement: stub('docusaurus/useIsBrowser.ts')},
     ],
   },
   test: {
