@@ -13,13 +13,14 @@ export default defineConfig({
     alias: [
       {find: '@site', replacement: __dirname},
       {
-        find: /^@theme\/(Heading|CodeBlock|Tabs|TabItem|Layout|TOC|TOCCollapsible)$/,
+        find: /^@theme\/(Heading|CodeBlock|Layout|TOC|TOCCollapsible)$/,
         replacement: stub('theme/$1.tsx'),
       },
       {find: '@docusaurus/Link', replacement: stub('docusaurus/Link.tsx')},
       {find: '@docusaurus/useBrokenLinks', replacement: stub('docusaurus/useBrokenLinks.ts')},
       {find: '@docusaurus/router', replacement: stub('docusaurus/router.ts')},
       {find: '@docusaurus/useIsBrowser', replacement: stub('docusaurus/useIsBrowser.ts')},
+      {find: /^@docusaurus\/theme-common$/, replacement: stub('docusaurus/theme-common.ts')},
     ],
   },
   test: {

@@ -17,6 +17,7 @@ import {
   type StateInput,
   type TransitionInput,
 } from './layout';
+import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
 /** Colours are fixed (not theme variables) so the SVG prints as it looks; all reach AA on white. */
@@ -107,7 +108,7 @@ function Figure({
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   return (
-    <figure className={styles.figure}>
+    <>
       <svg
         className={styles.svg}
         role="img"
@@ -131,7 +132,19 @@ function Figure({
         <summary>Text version</summary>
         {textVersion}
       </details>
-    </figure>
+    </>
+  );
+}
+
+/**
+ * The <figure>: static markup, so a hydrating page keeps the server's SVG instead of
+ * laying the diagram out again in the browser.
+ */
+function Frame({children}: {children: ReactNode}): ReactNode {
+  return (
+    <StaticMarkup as="figure" className={styles.figure}>
+      {children}
+    </StaticMarkup>
   );
 }
 
@@ -207,7 +220,7 @@ function describeStep(step: SequenceStep): string {
 }
 
 /** A message sequence between participants; `alternative` groups consecutive steps into an "alt" frame. */
-export function SequenceDiagram({title, description, participants, steps}: SequenceDiagramProps): ReactNode {
+function SequenceDiagramContent({title, description, participants, steps}: SequenceDiagramProps): ReactNode {
   const id = useSvgId();
   const layout = layoutSequence(participants, steps);
   return (
@@ -356,7 +369,7 @@ export function SequenceDiagram({title, description, participants, steps}: Seque
 }
 
 /** States and transitions, in layers from the initial state downwards; terminal states have a double border. */
-export function StateDiagram({title, description, states, transitions}: StateDiagramProps): ReactNode {
+function StateDiagramContent({title, description, states, transitions}: StateDiagramProps): ReactNode {
   const id = useSvgId();
   const layout = layoutState(states as StateInput[], transitions as TransitionInput[]);
   const labelOf = new Map(states.map((s) => [s.id, s.label]));
@@ -458,7 +471,7 @@ export function StateDiagram({title, description, states, transitions}: StateDia
 }
 
 /** Numbered steps, left to right, wrapping into rows. */
-export function FlowDiagram({title, description, steps}: FlowDiagramProps): ReactNode {
+function FlowDiagramContent({title, description, steps}: FlowDiagramProps): ReactNode {
   const id = useSvgId();
   const layout = layoutFlow(steps as FlowStepInput[]);
   return (
@@ -521,5 +534,29 @@ export function FlowDiagram({title, description, steps}: FlowDiagramProps): Reac
         </g>
       ))}
     </Figure>
+  );
+}
+
+export function SequenceDiagram(props: SequenceDiagramProps): ReactNode {
+  return (
+    <Frame>
+      <SequenceDiagramContent {...props} />
+    </Frame>
+  );
+}
+
+export function StateDiagram(props: StateDiagramProps): ReactNode {
+  return (
+    <Frame>
+      <StateDiagramContent {...props} />
+    </Frame>
+  );
+}
+
+export function FlowDiagram(props: FlowDiagramProps): ReactNode {
+  return (
+    <Frame>
+      <FlowDiagramContent {...props} />
+    </Frame>
   );
 }

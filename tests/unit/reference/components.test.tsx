@@ -90,10 +90,18 @@ describe('RestPage', () => {
     expect(html.indexOf('>409<')).toBeGreaterThan(errors);
   });
 
-  it('renders code samples in tabs sharing one group, the validator hook and the download links', () => {
-    expect(html).toContain('data-group-id="code-language"');
-    for (const lang of ['curl', 'python', 'javascript', 'go', 'java', 'csharp'])
-      expect(html).toContain(`data-value="${lang}"`);
+  it('renders code samples in tabs (first selected, others hidden), the validator hook and the download links', () => {
+    expect(html.match(/role="tablist"/g)).toHaveLength(1);
+    const tabs = [
+      ...html.matchAll(/<button[^>]*role="tab"[^>]*aria-selected="(true|false)"[^>]*>([^<]+)<\/button>/g),
+    ];
+    expect(tabs.map((t) => t[2])).toEqual(['curl', 'Python', 'JavaScript / TypeScript', 'Go', 'Java', 'C#']);
+    expect(tabs.map((t) => t[1])).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    const panels = html.match(/<div role="tabpanel"[^>]*>/g) ?? [];
+    expect(panels.map((p) => p.includes(' hidden=""'))).toEqual([false, true, true, true, true, true]);
+    // Highlighted on the server, each block with its copy button.
+    expect(html).toMatch(/<pre[^>]*class="prism-code language-bash[\s\S]*?<span class="token /);
+    expect(html).toContain('aria-label="Copy code to clipboard"');
     expect(html).toContain('data-test-validator="rest:createOrder"');
     expect(html).toContain('data-example="{\n  &quot;qty&quot;: &quot;1&quot;\n}"');
     for (const f of ['openapi.yaml', 'openapi.json']) expect(html).toContain(`href="/downloads/${f}"`);
@@ -197,7 +205,7 @@ describe('WsReference', () => {
 
   it('renders fields, samples for sent messages only, the validator and the flow diagram as static SVG', () => {
     expect(html).toContain('id="new_order.new_order.side"');
-    expect(html.match(/data-group-id="code-language"/g)).toHaveLength(1);
+    expect(html.match(/role="tablist"/g)).toHaveLength(1);
     expect(html).toContain('data-test-validator="ws:new_order"');
     expect(html).not.toContain('data-test-validator="ws:execution"');
     expect(html).toMatch(/<svg[^>]*role="img"/);

@@ -1,9 +1,9 @@
 import type {ReactNode} from 'react';
-import CodeBlock from '@theme/CodeBlock';
+import CodeBlock from '../CodeBlock';
 import type {ExampleView} from '@site/plugins/api-reference/types';
 import styles from './styles.module.css';
 
-/** Examples, each with its name and summary; copy buttons come with CodeBlock. */
+/** Examples, each with its name and summary; each with a copy button. */
 export default function Examples({
   examples,
   label = 'Example',
@@ -20,7 +20,7 @@ export default function Examples({
             <strong>{example.name !== undefined ? `${label}: ${example.name}` : label}</strong>
             {example.summary !== undefined ? <span> — {example.summary}</span> : null}
           </p>
-          <CodeBlock language={example.language}>{example.value}</CodeBlock>
+          <CodeBlock language={example.language} code={example.value} />
         </div>
       ))}
     </div>

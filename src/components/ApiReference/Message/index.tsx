@@ -3,7 +3,7 @@
  * "You receive"), with the replies a request can get, the payload schema,
  * examples, code samples for sending it and the payload validator.
  */
-import type {ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
@@ -13,6 +13,7 @@ import Markdown from '../Markdown';
 import Schema from '../Schema';
 import Examples from '../Examples';
 import CodeSamples from '../CodeSamples';
+import {estimateHeight} from '../estimateHeight';
 import styles from './styles.module.css';
 
 function Refs({refs}: {readonly refs: MessageRef[]}): ReactNode {
@@ -53,7 +54,15 @@ export default function Message({
 }): ReactNode {
   const m = message;
   return (
-    <article className={styles.message} aria-labelledby={m.id}>
+    <article
+      className={styles.message}
+      aria-labelledby={m.id}
+      style={
+        {
+          '--estimated-height': `${estimateHeight(m, m.youSend && m.primaryRef === undefined ? 550 : 300)}px`,
+        } as CSSProperties
+      }
+    >
       <Heading as="h3" id={m.id} className={styles.heading}>
         {m.name}
       </Heading>

@@ -3,7 +3,7 @@
  * returns (errors apart), and code samples. Its heading's id is the
  * operationId, the anchor other pages link to.
  */
-import type {ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
@@ -14,6 +14,7 @@ import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
 import CodeSamples from '../CodeSamples';
 import {Requirements} from '../Security';
+import {estimateHeight} from '../estimateHeight';
 import styles from './styles.module.css';
 
 export function MethodBadge({method}: {readonly method: string}): ReactNode {
@@ -47,7 +48,11 @@ export default function Operation({
   const sub: 'h4' | 'h5' = level === 3 ? 'h4' : 'h5';
   return (
     // An article, not a section: hundreds of named sections would flood the landmark list.
-    <article className={clsx(styles.operation, level === 4 && styles.nested)} aria-labelledby={op.id}>
+    <article
+      className={clsx(styles.operation, level === 4 && styles.nested)}
+      aria-labelledby={op.id}
+      style={{'--estimated-height': `${estimateHeight(op, level === 3 ? 900 : 300)}px`} as CSSProperties}
+    >
       <Heading as={level === 3 ? 'h3' : 'h4'} id={op.id} className={styles.title}>
         {title}
       </Heading>

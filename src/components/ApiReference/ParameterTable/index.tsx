@@ -5,6 +5,7 @@ import type {ParameterView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
 import Schema from '../Schema';
+import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
 function hasNested(p: ParameterView): boolean {
@@ -88,7 +89,7 @@ export default function ParameterTable({
 }): ReactNode {
   if (parameters.length === 0) return null;
   return (
-    <div className={styles.wrap}>
+    <StaticMarkup className={styles.wrap}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
@@ -105,6 +106,6 @@ export default function ParameterTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </StaticMarkup>
   );
 }

@@ -11,6 +11,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
+import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
 function Literal({value}: {readonly value: string}): ReactNode {
@@ -231,7 +232,8 @@ export default function Schema({
   readonly label: string;
 }): ReactNode {
   return (
-    <div className={styles.schema} role="group" aria-label={label}>
+    // Static: a schema view has no control that needs React, so the browser keeps the server's markup.
+    <StaticMarkup className={styles.schema} role="group" aria-label={label}>
       <p className={styles.rootType}>
         {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
         {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
@@ -246,6 +248,6 @@ export default function Schema({
       </p>
       <Facts node={node} />
       <Children node={node} />
-    </div>
+    </StaticMarkup>
   );
 }

@@ -1,0 +1,14 @@
+import {chromium} from '@playwright/test';
+import {startStaticServer} from './static-server.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
+const server = await startStaticServer('build');
+const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+const [, , path, sel, width, out] = process.argv;
+const page = await browser.newPage({viewport: {width: Number(width), height: 900}});
+await page.goto(server.url + path);
+await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+const el = page.locator(sel).first();
+await el.scrollIntoViewIfNeeded();
+await page.waitForTimeout(300);
+await el.screenshot({path: out});
+await browser.close(); await server.close();

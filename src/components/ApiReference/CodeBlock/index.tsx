@@ -1,0 +1,123 @@
+/**
+ * A code block for the references: code highlighted by Prism on the server
+ * and kept as static markup in the browser (see StaticMarkup), with a copy
+ * button that copies the source string, not the DOM. Docusaurus's own
+ * CodeBlock re-tokenises every sample in the browser and measures each block
+ * for word wrapping, which on /rest (about 90 blocks) is most of the page's
+ * main-thread time; this one keeps the look (same Prism theme and spacing)
+ * without that cost.
+ */
+import {useCallback, useEffect, useRef, useState} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
+import clsx from 'clsx';
+import {Highlight} from 'prism-react-renderer';
+import prismTheme from '@site/src/prismTheme';
+import StaticMarkup from '@site/src/components/StaticMarkup';
+import styles from './styles.module.css';
+
+const CONTAINER_STYLE = {
+  '--prism-color': prismTheme.plain.color,
+  '--prism-background-color': prismTheme.plain.backgroundColor,
+} as CSSProperties;
+
+/** The highlighted lines; runs on the server, and in the browser only after a client-side navigation. */
+function Lines({code, language}: {readonly code: string; readonly language: string}): ReactNode {
+  return (
+    <Highlight theme={prismTheme} code={code.replace(/\n$/, '')} language={language}>
+      {({tokens, getLineProps, getTokenProps}) =>
+        tokens.map((line, i) => (
+          <span key={i} {...getLineProps({line, className: styles.line})}>
+            {line.map((token, key) => (
+              <span key={key} {...getTokenProps({token})} />
+            ))}
+            {'\n'}
+          </span>
+        ))
+      }
+    </Highlight>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'selected';
+
+const LABELS: Record<CopyState, {text: string; aria: string}> = {
+  idle: {text: 'Copy', aria: 'Copy code to clipboard'},
+  copied: {text: 'Copied', aria: 'Copied'},
+  selected: {
+    text: 'Press Ctrl+C',
+    aria: 'Clipboard unavailable: the code is selected, press Ctrl+C (⌘C on a Mac)',
+  },
+};
+
+function CopyButton({
+  code,
+  target,
+}: {
+  readonly code: string;
+  readonly target: () => Element | null;
+}): ReactNode {
+  const [state, setState] = useState<CopyState>('idle');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = useCallback(() => {
+    const done = (next: CopyState): void => {
+      setState(next);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setState('idle'), next === 'copied' ? 1500 : 6000);
+    };
+    // Where the clipboard is missing (plain http) or refused, select the code so Ctrl+C copies it.
+    const selectInstead = (): void => {
+      const element = target();
+      const selection = window.getSelection();
+      if (element !== null && selection !== null) selection.selectAllChildren(element);
+      done('selected');
+    };
+    if (typeof navigator.clipboard?.writeText !== 'function') {
+      selectInstead();
+      return;
+    }
+    navigator.clipboard.writeText(code).then(() => done('copied'), selectInstead);
+  }, [code, target]);
+  const label = LABELS[state];
+  return (
+    <button
+      type="button"
+      className={clsx(styles.copy, state !== 'idle' && styles.copyDone)}
+      aria-label={label.aria}
+      title="Copy to clipboard"
+      onClick={copy}
+    >
+      {label.text}
+    </button>
+  );
+}
+
+export default function CodeBlock({
+  code,
+  language,
+}: {
+  readonly code: string;
+  /** A Prism language name (json, bash, python, …); unknown names are shown unhighlighted. */
+  readonly language: string;
+}): ReactNode {
+  const pre = useRef<HTMLPreElement>(null);
+  const target = useCallback(() => pre.current?.querySelector('code') ?? null, []);
+  return (
+    <div
+      className={clsx(styles.container, 'theme-code-block', `language-${language}`)}
+      style={CONTAINER_STYLE}
+    >
+      {/* Focusable so keyboard users can scroll long lines (WCAG scrollable-region-focusable). */}
+      <pre
+        ref={pre}
+        tabIndex={0}
+        className={clsx('prism-code', `language-${language}`, styles.pre, 'thin-scrollbar')}
+      >
+        <StaticMarkup as="code" className={styles.code}>
+          <Lines code={code} language={language} />
+        </StaticMarkup>
+      </pre>
+      <CopyButton code={code} target={target} />
+    </div>
+  );
+}
