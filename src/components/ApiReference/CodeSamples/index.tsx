@@ -31,7 +31,8 @@ function useKeepInPlace(): (element: HTMLElement) => void {
     if (held === undefined) return;
     pending.current = undefined;
     const shift = held.element.getBoundingClientRect().top - held.top;
-    if (shift !== 0) window.scrollBy(0, shift);
+    // 'instant': the site scrolls smoothly, and an animated correction would be seen as a jump.
+    if (shift !== 0) window.scrollBy({top: shift, behavior: 'instant'});
   });
   return useCallback((element: HTMLElement) => {
     pending.current = {element, top: element.getBoundingClientRect().top};

@@ -1,0 +1,207 @@
+/**
+ * How the references render in the browser, beyond what they show: the page
+ * keeps the server's markup when it hydrates (schemas, tables, highlighted code
+ * and diagrams are not rebuilt), a client-side navigation renders everything
+ * itself, and the code-sample controls (tabs, copy) work by keyboard and
+ * without a clipboard.
+ */
+import type {Page} from '@playwright/test';
+import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
+import {buildRestModel} from '../../plugins/api-reference/openapi/build';
+import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
+import type {SchemaNode} from '../../plugins/api-reference/types';
+import {test, expect, gotoHydrated, ROOT} from './fixtures';
+
+const paths = resolveSpecPaths(ROOT);
+const rest = buildRestModel(readDocument(paths.openapi) as never);
+const operations = rest.tags.flatMap((t) => t.operations);
+const ws = buildWsModel(readDocument(paths.asyncapi) as never);
+const messages = ws.channels.flatMap((c) => c.messages);
+
+function fieldIds(node: SchemaNode | undefined, into: string[] = []): string[] {
+  if (node === undefined) return into;
+  if (node.id !== undefined) into.push(node.id);
+  for (const f of node.fields ?? []) fieldIds(f, into);
+  fieldIds(node.items, into);
+  for (const g of node.groups ?? []) for (const b of g.branches) fieldIds(b.node, into);
+  return into;
+}
+
+/** The last field of the last operation with a response body: far down the page. */
+const lastField = operations
+  .flatMap((op) => op.responses.flatMap((r) => r.contents.flatMap((c) => fieldIds(c.schema))))
+  .at(-1);
+
+/** Marks elements as the server sent them, before any script runs; checked after hydration. */
+async function markServerElements(page: Page, selectors: string[]): Promise<void> {
+  await page.addInitScript((list: string[]) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const marks: Element[] = [];
+      for (const selector of list) {
+        const element = document.querySelector(selector);
+        if (element !== null) marks.push(element);
+      }
+      (window as unknown as {serverElements: Element[]}).serverElements = marks;
+    });
+  }, selectors);
+}
+
+/**
+ * Elements the server sent that are still in place and that React never took
+ * over: React tags every element it hydrates with a `__reactFiber…` property, so
+ * an element without one was adopted as static markup, not walked.
+ */
+async function serverElementsKept(page: Page): Promise<{marked: number; kept: number}> {
+  return page.evaluate((selectors) => {
+    const marks = (window as unknown as {serverElements: Element[]}).serverElements;
+    const unmanaged = (element: Element): boolean =>
+      !Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    return {
+      marked: marks.length,
+      kept: marks.filter(
+        (element, i) =>
+          element.isConnected && document.querySelector(selectors[i] ?? '') === element && unmanaged(element),
+      ).length,
+    };
+  }, SELECTORS);
+}
+
+const SELECTORS = [
+  `[id="${lastField ?? ''}"]`,
+  'main pre.prism-code code span.token',
+  'main table',
+  'main [role="group"][aria-label^="Response"] > *',
+];
+
+test.describe('hydration', () => {
+  test('/rest keeps the server’s schema, table and code markup, and stays interactive', async ({page}) => {
+    expect(lastField).toBeDefined();
+    await markServerElements(page, SELECTORS);
+    await gotoHydrated(page, '/rest');
+    expect(await serverElementsKept(page)).toEqual({marked: SELECTORS.length, kept: SELECTORS.length});
+    // Field links inside the kept markup still work.
+    const field = page.locator(`[id="${lastField ?? ''}"]`);
+    await field.locator('a').first().click();
+    await expect(page).toHaveURL(new RegExp(`#${(lastField ?? '').replace(/[.[\]]/g, '\\$&')}$`));
+    await expect(field).toBeInViewport();
+    // Controls outside it are live.
+    await page.getByRole('tablist').first().getByRole('tab', {name: 'Go'}).click();
+    await expect(page.getByRole('tabpanel').first()).toContainText('package main');
+  });
+
+  test('/docs/ws keeps the server’s diagrams', async ({page}) => {
+    const selectors = ['main figure svg', 'main figure svg text'];
+    await page.addInitScript((list: string[]) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as {serverElements: Element[]}).serverElements = list.map(
+          (s) => document.querySelector(s) as Element,
+        );
+      });
+    }, selectors);
+    await gotoHydrated(page, '/docs/ws');
+    const kept = await page.evaluate(
+      (list) =>
+        (window as unknown as {serverElements: Element[]}).serverElements.every(
+          (element, i) =>
+            element.isConnected &&
+            document.querySelector(list[i] ?? '') === element &&
+            !Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+        ),
+      selectors,
+    );
+    expect(kept).toBe(true);
+  });
+});
+
+test.describe('client-side navigation', () => {
+  test('reaching /rest from a guide renders every operation, field and highlighted sample', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await gotoHydrated(page, '/docs/intro');
+    await page.evaluate(() => {
+      (window as unknown as {sameDocument: boolean}).sameDocument = true;
+    });
+    await page.locator('nav.navbar').getByRole('link', {name: 'REST', exact: true}).click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('REST API reference');
+    // No reload happened: this is the client-side render.
+    expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(
+      true,
+    );
+    await expect(page.locator('main article[aria-labelledby]')).toHaveCount(operations.length);
+    await expect(page.locator(`[id="${lastField ?? ''}"]`)).toHaveCount(1);
+    const first = page.getByRole('tabpanel').first();
+    await expect(first.locator('span.token').first()).toBeAttached();
+    await first.getByRole('button', {name: 'Copy code to clipboard'}).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(operations[0]?.samples[0]?.code);
+  });
+
+  test('reaching /docs/ws from a guide renders every message and diagram', async ({page}) => {
+    await gotoHydrated(page, '/docs/intro');
+    await page.locator('nav.navbar').getByRole('link', {name: 'WebSocket', exact: true}).click();
+    await expect(page.getByRole('heading', {level: 1})).toHaveText(/WebSocket API reference/);
+    for (const m of messages) await expect(page.locator(`h3[id="${m.id}"]`)).toHaveCount(1);
+    expect(await page.locator('main figure svg[role="img"]').count()).toBeGreaterThan(0);
+    await expect(page.locator('main pre.prism-code span.token').first()).toBeAttached();
+  });
+});
+
+test.describe('code sample controls', () => {
+  test('tabs follow the arrow keys, Home and End, and keep the clicked tab in place', async ({page}) => {
+    await gotoHydrated(page, '/rest');
+    // Below, every sample above changes height and the tab the reader used must not move: as in
+    // a browser without scroll anchoring (Safari), with every section laid out.
+    await page.addStyleTag({
+      content: '* { overflow-anchor: none !important; } article { content-visibility: visible !important; }',
+    });
+    const lists = page.getByRole('tablist');
+    const list = lists.nth(Math.floor((await lists.count()) / 2));
+    await list.scrollIntoViewIfNeeded();
+    const curl = list.getByRole('tab', {name: 'curl'});
+    await curl.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(list.getByRole('tab', {name: 'Python'})).toBeFocused();
+    await expect(list.getByRole('tab', {selected: true})).toHaveText('Python');
+    await page.keyboard.press('End');
+    await expect(list.getByRole('tab', {selected: true})).toHaveText('C#');
+    await page.keyboard.press('ArrowRight');
+    await expect(list.getByRole('tab', {selected: true})).toHaveText('curl');
+    await page.keyboard.press('ArrowLeft');
+    await expect(list.getByRole('tab', {selected: true})).toHaveText('C#');
+    await page.keyboard.press('Home');
+    await expect(curl).toBeFocused();
+    const java = list.getByRole('tab', {name: 'Java', exact: true});
+    const before = (await java.boundingBox())?.y ?? NaN;
+    await java.click();
+    await expect(list.getByRole('tab', {selected: true})).toHaveText('Java');
+    const after = (await java.boundingBox())?.y ?? NaN;
+    expect(Math.abs(after - before)).toBeLessThan(2);
+    // Only the selected panel is shown.
+    const group = list.locator('xpath=..');
+    await expect(group.getByRole('tabpanel')).toHaveCount(1);
+  });
+
+  test('without a clipboard the copy button selects the code and says to press Ctrl+C', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'clipboard', {configurable: true, get: () => undefined});
+    });
+    await gotoHydrated(page, '/rest');
+    const panel = page.getByRole('tabpanel').first();
+    await panel.getByRole('button', {name: 'Copy code to clipboard'}).click();
+    await expect(panel.getByRole('button', {name: /Clipboard unavailable/})).toHaveText('Press Ctrl+C');
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(
+      operations[0]?.samples[0]?.code,
+    );
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('code is shown but the copy button is not, since it could not work', async ({page}) => {
+    await page.goto('/rest');
+    await expect(page.locator('main pre.prism-code').first()).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Copy code to clipboard'}).first()).toBeHidden();
+  });
+});
