@@ -40,6 +40,13 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const ratio = (value, base) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
 
+/**
+ * What each page costs on a first visit with an empty cache. "JS" is the page's own
+ * JavaScript: every script it loads to run, compressed, each URL once. Docusaurus also
+ * prefetches the chunks of pages linked from the viewport (the navbar links /rest and
+ * /docs/ws from every page); those are reported apart, since they are fetched at low
+ * priority for the next page, not to show this one. "Total" is every byte the server sent.
+ */
 async function transferFigures(baseUrl, server) {
   const browser = await chromium.launch({executablePath: CHROME, args: FLAGS.slice(1)});
   const figures = {};
@@ -47,30 +54,34 @@ async function transferFigures(baseUrl, server) {
     for (const pagePath of PAGES) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const responses = [];
-      page.on('response', (response) => responses.push(response));
+      const requests = [];
+      page.on('requestfinished', (request) => requests.push(request));
+      server.sent.clear();
       await page.goto(baseUrl + pagePath, {waitUntil: 'networkidle'});
       await page.waitForSelector('html[data-has-hydrated="true"]');
-      let js = 0;
-      let total = 0;
+      await page.waitForTimeout(1000); // idle-time prefetches
+      const own = new Map();
+      const prefetched = new Map();
       let html = 0;
-      let count = 0;
-      for (const response of responses) {
-        const url = new URL(response.url());
+      for (const request of requests) {
+        const url = new URL(request.url());
         if (url.origin !== baseUrl) continue;
-        const size = Number((await response.allHeaders())['content-length'] ?? 0);
-        count += 1;
-        total += size;
-        if (url.pathname.endsWith('.js')) js += size;
-        if (response.request().resourceType() === 'document') html = size;
+        const response = await request.response();
+        const headers = await request.allHeaders();
+        const size = Number((await response?.allHeaders())?.['content-length'] ?? 0);
+        const prefetch = /prefetch/.test(`${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''}`);
+        if (request.resourceType() === 'document') html = size;
+        (prefetch ? prefetched : own).set(url.pathname, size);
       }
-      figures[pagePath] = {js, total, html, requests: count};
+      const jsOf = (map) =>
+        [...map].filter(([p]) => p.endsWith('.js')).reduce((sum, [, size]) => sum + size, 0);
+      const total = [...server.sent.values()].reduce((sum, size) => sum + size, 0);
+      figures[pagePath] = {js: jsOf(own), prefetchedJs: jsOf(prefetched), total, html, requests: own.size};
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  void server;
   return figures;
 }
 
@@ -142,12 +153,14 @@ async function main() {
     const lh = await lighthouseRuns(server.url);
     const base = transfer[BASELINE];
     console.log('\n## Transfer (gzip, first load, no cache)');
-    console.log('| page | JS | vs intro | JS − intro | total | HTML | requests |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log(
+      '| page | JS (own) | vs intro | JS − intro | prefetched JS (next pages) | total sent | HTML | requests (own) |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const p of PAGES) {
       const t = transfer[p];
       console.log(
-        `| ${p} | ${kib(t.js)} | ${ratio(t.js, base.js)} | ${kib(t.js - base.js)} | ${kib(t.total)} | ${kib(t.html)} | ${t.requests} |`,
+        `| ${p} | ${kib(t.js)} | ${ratio(t.js, base.js)} | ${kib(t.js - base.js)} | ${kib(t.prefetchedJs)} | ${kib(t.total)} | ${kib(t.html)} | ${t.requests} |`,
       );
     }
     for (const form of ['mobile', 'desktop']) {

@@ -1,5 +1,5 @@
 /**
- * A small static server for build/ used by the benchmark: gzip like a real host,
+ * A small static server for build/ used by the benchmark: gzip and cache headers like a real host,
  * `/path` → `/path.html`, 404.html with status 404. Listens on 127.0.0.1 only and
  * records the bytes it sends per request path so the benchmark can report
  * compressed transfer sizes.
@@ -66,7 +66,10 @@ export async function startStaticServer(root, {gzip = true} = {}) {
       'content-type': type,
       'content-length': payload.length,
       ...(useGzip ? {'content-encoding': 'gzip'} : {}),
-      'cache-control': 'no-store',
+      // As a real host serves a Docusaurus build: hashed assets are immutable, pages revalidate.
+      'cache-control': url.pathname.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
     });
     res.end(payload);
     sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + payload.length);

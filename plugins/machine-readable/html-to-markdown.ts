@@ -99,8 +99,11 @@ const INLINE = new Set([
   'samp',
 ]);
 
-/** Ids React makes with useId (`«r1»`, `:r1:`, `_r_1_`): not stable, not worth an anchor. */
-const GENERATED_ID = /[«»:]|^_r_?[0-9a-z]+_$/i;
+/**
+ * Ids React makes with useId (`«r1»`, `:r1:`, `_r_1_`, `_R_lubmqh_`), alone or with a
+ * suffix (`_R_lubmqh_-panel-0`): not stable, not worth an anchor.
+ */
+const GENERATED_ID = /[«»:]|^_r_?[0-9a-z]+_(?:$|-)/i;
 
 const PLACEHOLDER_ORIGIN = 'https://site.invalid';
 

@@ -6,7 +6,7 @@
  * React throw the server HTML away. This test compiles the layout module
  * exactly as the client build does and compares its output with the source's.
  */
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -25,9 +25,9 @@ interface BabelCore {
   transformFileSync(file: string, options: Record<string, unknown>): {code?: string | null} | null;
 }
 
-async function asClientBuilds(file: string): Promise<typeof source> {
+/** Compiles one file as the client build does; relative imports point at the compiled siblings. */
+function compile(absolute: string): string {
   const babel = require('@babel/core') as BabelCore;
-  const absolute = path.resolve(ROOT, file);
   const result = babel.transformFileSync(absolute, {
     babelrc: false,
     configFile: false,
@@ -35,10 +35,23 @@ async function asClientBuilds(file: string): Promise<typeof source> {
     caller: {name: 'client', supportsStaticESM: true},
     filename: absolute,
   });
-  if (result?.code == null) throw new Error(`Babel produced nothing for ${file}`);
-  const out = path.join(dir, `${path.basename(file, '.ts')}.mjs`);
-  writeFileSync(out, result.code);
-  return (await import(pathToFileURL(out).href)) as typeof source;
+  if (result?.code == null) throw new Error(`Babel produced nothing for ${absolute}`);
+  const out = path.join(dir, `${path.basename(absolute, '.ts')}.mjs`);
+  writeFileSync(out, result.code.replace(/(from ['"]\.\/[^'"]+)(['"])/g, '$1.mjs$2'));
+  return out;
+}
+
+/** `file` compiled as the client build does, with the modules of its folder it imports. */
+async function asClientBuilds(file: string): Promise<typeof source> {
+  const absolute = path.resolve(ROOT, file);
+  const folder = path.dirname(absolute);
+  const stem = path.basename(absolute, '.ts');
+  for (const sibling of readdirSync(folder)) {
+    if (sibling !== `${stem}.ts` && sibling.startsWith(stem) && sibling.endsWith('.ts')) {
+      compile(path.join(folder, sibling));
+    }
+  }
+  return (await import(pathToFileURL(compile(absolute)).href)) as typeof source;
 }
 
 const states = [

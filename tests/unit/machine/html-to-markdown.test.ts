@@ -2,7 +2,10 @@
  * Built HTML → Markdown (plugins/machine-readable/html-to-markdown.ts), on
  * pages as Docusaurus writes them (./fixtures.ts) and on small fragments.
  */
+import {createElement} from 'react';
+import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, test} from 'vitest';
+import CodeSamples from '../../../src/components/ApiReference/CodeSamples';
 import {
   absoluteHref,
   githubSlug,
@@ -213,5 +216,36 @@ describe('helpers', () => {
   test('redirect stubs are recognised', () => {
     expect(isRedirectPage('<meta http-equiv="refresh" content="0; url=/docs/intro">')).toBe(true);
     expect(isRedirectPage(DOC_PAGE)).toBe(false);
+  });
+});
+
+describe('the references’ own code samples (CodeSamples rendered as the build renders it)', () => {
+  const samples = [
+    {
+      language: 'curl',
+      label: 'curl',
+      prism: 'bash',
+      code: 'curl --request GET \\\n  --url https://api.example.com/x',
+    },
+    {
+      language: 'python',
+      label: 'Python',
+      prism: 'python',
+      code: 'import requests\n\nprint(requests.get("x"))',
+    },
+  ];
+  const html = renderToStaticMarkup(createElement(CodeSamples, {samples, title: 'Code samples for X'}));
+  const md = convert(html, '/rest');
+
+  test('every language, hidden tabs too, once under its label, with its lines exactly', () => {
+    expect(md.match(/\*\*curl\*\*/g)).toHaveLength(1);
+    expect(md.match(/\*\*Python\*\*/g)).toHaveLength(1);
+    expect(md).toContain('```bash\ncurl --request GET \\\n  --url https://api.example.com/x\n```');
+    expect(md).toContain('```python\nimport requests\n\nprint(requests.get("x"))\n```');
+  });
+
+  test('no anchors for the generated tab ids, no copy button text', () => {
+    expect(md).not.toContain('<a id=');
+    expect(md).not.toContain('Copy');
   });
 });

@@ -7,33 +7,71 @@
  * main-thread time; this one keeps the look (same Prism theme and spacing)
  * without that cost.
  */
-import {useCallback, useEffect, useRef, useState} from 'react';
+import {Fragment, useCallback, useEffect, useRef, useState} from 'react';
 import type {CSSProperties, ReactNode} from 'react';
 import clsx from 'clsx';
 import {Highlight} from 'prism-react-renderer';
-import prismTheme from '@site/src/prismTheme';
+import {usePrismTheme} from '@docusaurus/theme-common';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
-const CONTAINER_STYLE = {
-  '--prism-color': prismTheme.plain.color,
-  '--prism-background-color': prismTheme.plain.backgroundColor,
-} as CSSProperties;
+interface Segment {
+  text: string;
+  /** Undefined for text in the plain colour: a text node, not an element. */
+  className?: string;
+  style?: CSSProperties;
+}
 
-/** The highlighted lines; runs on the server, and in the browser only after a client-side navigation. */
+function isPlain(style: CSSProperties | undefined, plainColor: string | undefined): boolean {
+  if (style === undefined) return true;
+  return Object.entries(style).every(([key, value]) => key === 'color' && value === plainColor);
+}
+
+/**
+ * The highlighted code as few nodes as possible: runs of tokens in one colour
+ * become one <span>, text in the plain colour (punctuation, spaces, newlines)
+ * stays text. A JSON example then needs about a third of the elements Prism's
+ * one-span-per-token output has, which is what the browser parses and styles.
+ * Runs on the server, and in the browser only after a client-side navigation.
+ */
 function Lines({code, language}: {readonly code: string; readonly language: string}): ReactNode {
+  // The site's Prism theme (src/prismTheme.ts, set in docusaurus.config.ts).
+  const theme = usePrismTheme();
   return (
-    <Highlight theme={prismTheme} code={code.replace(/\n$/, '')} language={language}>
-      {({tokens, getLineProps, getTokenProps}) =>
-        tokens.map((line, i) => (
-          <span key={i} {...getLineProps({line, className: styles.line})}>
-            {line.map((token, key) => (
-              <span key={key} {...getTokenProps({token})} />
-            ))}
-            {'\n'}
-          </span>
-        ))
-      }
+    <Highlight theme={theme} code={code.replace(/\n$/, '')} language={language}>
+      {({tokens, getTokenProps}) => {
+        const segments: Segment[] = [];
+        const push = (segment: Segment): void => {
+          const last = segments.at(-1);
+          const same =
+            last !== undefined &&
+            (segment.style === undefined
+              ? last.style === undefined
+              : last.style !== undefined && JSON.stringify(last.style) === JSON.stringify(segment.style));
+          if (same) last.text += segment.text;
+          else segments.push(segment);
+        };
+        tokens.forEach((line, i) => {
+          if (i > 0) push({text: '\n'});
+          for (const token of line) {
+            const props = getTokenProps({token});
+            push(
+              isPlain(props.style, theme.plain.color)
+                ? {text: token.content}
+                : {text: token.content, className: props.className, style: props.style},
+            );
+          }
+        });
+        return segments.map((segment, i) =>
+          segment.style === undefined ? (
+            <Fragment key={i}>{segment.text}</Fragment>
+          ) : (
+            <span key={i} className={segment.className} style={segment.style}>
+              {segment.text}
+            </span>
+          ),
+        );
+      }}
     </Highlight>
   );
 }
@@ -100,12 +138,18 @@ export default function CodeBlock({
   /** A Prism language name (json, bash, python, …); unknown names are shown unhighlighted. */
   readonly language: string;
 }): ReactNode {
+  const theme = usePrismTheme();
   const pre = useRef<HTMLPreElement>(null);
   const target = useCallback(() => pre.current?.querySelector('code') ?? null, []);
   return (
     <div
       className={clsx(styles.container, 'theme-code-block', `language-${language}`)}
-      style={CONTAINER_STYLE}
+      style={
+        {
+          '--prism-color': theme.plain.color,
+          '--prism-background-color': theme.plain.backgroundColor,
+        } as CSSProperties
+      }
     >
       {/* Focusable so keyboard users can scroll long lines (WCAG scrollable-region-focusable). */}
       <pre

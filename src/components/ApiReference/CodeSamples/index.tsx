@@ -87,7 +87,8 @@ export default function CodeSamples({
 
   if (samples.length === 0) return null;
   return (
-    <div role="group" aria-label={title} className={styles.samples}>
+    // tabs-container: Docusaurus's class for a tab set, which the Markdown copy expands (every language).
+    <div role="group" aria-label={title} className={clsx('tabs-container', styles.samples)}>
       <div role="tablist" aria-label="Language" className={clsx('tabs', styles.tabs)}>
         {samples.map((sample, i) => {
           const active = sample.language === selected;
@@ -121,7 +122,9 @@ export default function CodeSamples({
           hidden={sample.language !== selected}
           className={styles.panel}
         >
-          <p className={styles.printLabel}>{sample.label}</p>
+          <p className={styles.printLabel} aria-hidden="true" data-markdown="skip">
+            {sample.label}
+          </p>
           <CodeBlock language={sample.prism} code={sample.code} />
         </div>
       ))}

@@ -14,6 +14,7 @@ import Schema from '../Schema';
 import Examples from '../Examples';
 import CodeSamples from '../CodeSamples';
 import {estimateHeight} from '../estimateHeight';
+import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
 function Refs({refs}: {readonly refs: MessageRef[]}): ReactNode {
@@ -66,77 +67,82 @@ export default function Message({
       <Heading as="h3" id={m.id} className={styles.heading}>
         {m.name}
       </Heading>
-      <p className={styles.meta}>
-        <Direction message={m} />
-        {m.title !== undefined && m.title !== m.name ? <span className={styles.title}>{m.title}</span> : null}
-        {m.deprecated === true ? <span className={styles.deprecated}>deprecated</span> : null}
-      </p>
-      {m.summary !== undefined ? <p>{m.summary}</p> : null}
-      {m.replies.length > 0 ? (
-        <p className={styles.flow}>
-          After you send it, you receive <Refs refs={m.replies} />.
+      {/* Everything up to the examples is text and links: kept as the server rendered it. */}
+      <StaticMarkup>
+        <p className={styles.meta}>
+          <Direction message={m} />
+          {m.title !== undefined && m.title !== m.name ? (
+            <span className={styles.title}>{m.title}</span>
+          ) : null}
+          {m.deprecated === true ? <span className={styles.deprecated}>deprecated</span> : null}
         </p>
-      ) : null}
-      {m.replyTo.length > 0 ? (
-        <p className={styles.flow}>
-          {m.youSend ? 'You send it in answer to' : 'The server sends it in answer to'}{' '}
-          <Refs refs={m.replyTo} />.
-        </p>
-      ) : null}
-      {m.primaryRef !== undefined ? (
-        <p className={styles.flow}>
-          Same message as on the {m.primaryRef.channel} channel:{' '}
-          <Link href={`#${m.primaryRef.id}`}>
-            full description and fields of <code>{m.name}</code>
-          </Link>
-          .
-        </p>
-      ) : null}
-      <Markdown html={m.description} />
-      {m.operations.length > 0 ? (
-        <ul className={styles.operations} aria-label={`Operations using ${m.name} on ${channelLabel}`}>
-          {m.operations.map((op) => (
-            <li key={op.key}>
-              <strong>{op.title}</strong> ({op.youSend ? 'you send' : 'you receive'})
-              {op.security !== undefined ? (
-                <>
-                  {' '}
-                  · authentication:{' '}
-                  {op.security.map((key, i) => (
-                    <span key={key}>
-                      {i > 0 ? ' or ' : null}
-                      <Link href={`#security-${key}`}>{key}</Link>
-                    </span>
-                  ))}
-                </>
-              ) : null}
-              <Markdown html={op.description} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {m.correlationId !== undefined ? (
-        <div className={styles.flow}>
-          <p>
-            Correlation id at <code>{m.correlationId.location}</code>
+        {m.summary !== undefined ? <p>{m.summary}</p> : null}
+        {m.replies.length > 0 ? (
+          <p className={styles.flow}>
+            After you send it, you receive <Refs refs={m.replies} />.
           </p>
-          <Markdown html={m.correlationId.description} />
-        </div>
-      ) : null}
-      {m.contentType !== undefined && m.primaryRef === undefined ? (
-        <p className={styles.small}>
-          Content type <code>{m.contentType}</code>
-          {m.bindings !== undefined ? <> · bindings: {m.bindings.join(', ')}</> : null}
-          {m.tags !== undefined ? <> · tags: {m.tags.join(', ')}</> : null}
-        </p>
-      ) : null}
-      {m.headers !== undefined ? <Schema node={m.headers} label={`Headers of ${m.name}`} /> : null}
-      {m.payload !== undefined ? (
-        <>
-          <Heading as="h4">Payload</Heading>
-          <Schema node={m.payload} label={`Payload of ${m.name}`} />
-        </>
-      ) : null}
+        ) : null}
+        {m.replyTo.length > 0 ? (
+          <p className={styles.flow}>
+            {m.youSend ? 'You send it in answer to' : 'The server sends it in answer to'}{' '}
+            <Refs refs={m.replyTo} />.
+          </p>
+        ) : null}
+        {m.primaryRef !== undefined ? (
+          <p className={styles.flow}>
+            Same message as on the {m.primaryRef.channel} channel:{' '}
+            <Link href={`#${m.primaryRef.id}`}>
+              full description and fields of <code>{m.name}</code>
+            </Link>
+            .
+          </p>
+        ) : null}
+        <Markdown html={m.description} />
+        {m.operations.length > 0 ? (
+          <ul className={styles.operations} aria-label={`Operations using ${m.name} on ${channelLabel}`}>
+            {m.operations.map((op) => (
+              <li key={op.key}>
+                <strong>{op.title}</strong> ({op.youSend ? 'you send' : 'you receive'})
+                {op.security !== undefined ? (
+                  <>
+                    {' '}
+                    · authentication:{' '}
+                    {op.security.map((key, i) => (
+                      <span key={key}>
+                        {i > 0 ? ' or ' : null}
+                        <Link href={`#security-${key}`}>{key}</Link>
+                      </span>
+                    ))}
+                  </>
+                ) : null}
+                <Markdown html={op.description} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {m.correlationId !== undefined ? (
+          <div className={styles.flow}>
+            <p>
+              Correlation id at <code>{m.correlationId.location}</code>
+            </p>
+            <Markdown html={m.correlationId.description} />
+          </div>
+        ) : null}
+        {m.contentType !== undefined && m.primaryRef === undefined ? (
+          <p className={styles.small}>
+            Content type <code>{m.contentType}</code>
+            {m.bindings !== undefined ? <> · bindings: {m.bindings.join(', ')}</> : null}
+            {m.tags !== undefined ? <> · tags: {m.tags.join(', ')}</> : null}
+          </p>
+        ) : null}
+        {m.headers !== undefined ? <Schema node={m.headers} label={`Headers of ${m.name}`} /> : null}
+        {m.payload !== undefined ? (
+          <>
+            <Heading as="h4">Payload</Heading>
+            <Schema node={m.payload} label={`Payload of ${m.name}`} />
+          </>
+        ) : null}
+      </StaticMarkup>
       <Examples examples={m.examples} />
       {m.samples.length > 0 ? (
         <>

@@ -15,6 +15,7 @@ import ResponseList, {Contents} from '../ResponseList';
 import CodeSamples from '../CodeSamples';
 import {Requirements} from '../Security';
 import {estimateHeight} from '../estimateHeight';
+import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
 export function MethodBadge({method}: {readonly method: string}): ReactNode {
@@ -56,31 +57,33 @@ export default function Operation({
       <Heading as={level === 3 ? 'h3' : 'h4'} id={op.id} className={styles.title}>
         {title}
       </Heading>
-      <p className={styles.endpoint}>
-        <MethodBadge method={op.method} />
-        <code className={styles.path}>{op.path}</code>
-        {op.deprecated ? <span className={styles.deprecated}>deprecated</span> : null}
-      </p>
-      <Markdown html={op.description} />
-      {op.security !== undefined ? (
-        <p className={styles.note}>
-          Authentication: <Requirements requirements={op.security} />.
+      {/* Endpoint, description and parameters are text and links: kept as the server rendered them. */}
+      <StaticMarkup>
+        <p className={styles.endpoint}>
+          <MethodBadge method={op.method} />
+          <code className={styles.path}>{op.path}</code>
+          {op.deprecated ? <span className={styles.deprecated}>deprecated</span> : null}
         </p>
-      ) : null}
-      {op.servers !== undefined ? <OperationServers servers={op.servers} /> : null}
-      {op.externalDocs !== undefined ? (
-        <p className={styles.note}>
-          More: <Link href={op.externalDocs.url}>{op.externalDocs.description ?? op.externalDocs.url}</Link>
-        </p>
-      ) : null}
+        <Markdown html={op.description} />
+        {op.security !== undefined ? (
+          <p className={styles.note}>
+            Authentication: <Requirements requirements={op.security} />.
+          </p>
+        ) : null}
+        {op.servers !== undefined ? <OperationServers servers={op.servers} /> : null}
+        {op.externalDocs !== undefined ? (
+          <p className={styles.note}>
+            More: <Link href={op.externalDocs.url}>{op.externalDocs.description ?? op.externalDocs.url}</Link>
+          </p>
+        ) : null}
 
-      {op.parameters.length > 0 ? (
-        <>
-          <Heading as={sub}>Parameters</Heading>
-          <ParameterTable parameters={op.parameters} caption={`Parameters of ${title}`} />
-        </>
-      ) : null}
-
+        {op.parameters.length > 0 ? (
+          <>
+            <Heading as={sub}>Parameters</Heading>
+            <ParameterTable parameters={op.parameters} caption={`Parameters of ${title}`} />
+          </>
+        ) : null}
+      </StaticMarkup>
       {op.requestBody !== undefined ? (
         <>
           <Heading as={sub}>Request body{op.requestBody.required ? ' (required)' : ' (optional)'}</Heading>

@@ -3,10 +3,10 @@
  * layout and sidebar). Channels are h2 and messages h3, matching the TOC the
  * MDX page exports from the same model.
  */
-import type {ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import type {ChannelView, WsModel} from '@site/plugins/api-reference/types';
-import {SequenceDiagram} from '@site/src/components/Diagram';
+import {SequenceDiagram} from '@site/src/components/Diagram/SequenceDiagram';
 import Markdown from '../Markdown';
 import Servers from '../Servers';
 import Security from '../Security';
@@ -77,7 +77,11 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
         </dl>
       ) : null}
       {channel.flows.length > 0 ? (
-        <details className={styles.flows} open>
+        <details
+          className={styles.flows}
+          open
+          style={{'--estimated-height': `${channel.flows.length * 600}px`} as CSSProperties}
+        >
           <summary>Message flows on this channel ({channel.flows.length})</summary>
           {channel.flows.map((flow) => (
             <SequenceDiagram key={flow.title} {...flow} />
