@@ -134,6 +134,7 @@ test.describe('client-side navigation', () => {
     const first = page.getByRole('tabpanel').first();
     await expect(first.locator('span.token').first()).toBeAttached();
     await first.getByRole('button', {name: 'Copy code to clipboard'}).click();
+    await expect(first.getByRole('status')).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(operations[0]?.samples[0]?.code);
   });
 
@@ -190,6 +191,7 @@ test.describe('code sample controls', () => {
     const panel = page.getByRole('tabpanel').first();
     await panel.getByRole('button', {name: 'Copy code to clipboard'}).click();
     await expect(panel.getByRole('button', {name: /Clipboard unavailable/})).toHaveText('Press Ctrl+C');
+    await expect(panel.getByRole('status')).toHaveText(/the code is selected, press Ctrl\+C/);
     expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(
       operations[0]?.samples[0]?.code,
     );

@@ -5,7 +5,7 @@
  * instead of walking it (an element with an empty innerHTML and
  * suppressHydrationWarning is taken as opaque). That is what keeps the long
  * reference pages from blocking the main thread for a second on a phone:
- * most of their 25 000 elements are never rebuilt or checked by JavaScript.
+ * most of their thousands of elements are never rebuilt or checked by JavaScript.
  *
  * Nothing inside may need React to work: plain links (`#anchor`), <details>
  * and text only. Interactive controls (tabs, copy buttons, the validator)
