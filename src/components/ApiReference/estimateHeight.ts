@@ -1,3 +1,5 @@
+import type {CSSProperties} from 'react';
+
 /**
  * A rough rendered height, in CSS pixels at desktop width, of an operation or a
  * message, from what its view holds. It is only the placeholder size the
@@ -36,4 +38,9 @@ export function estimateHeight(view: object, base: number): number {
   const samples = (view as {samples?: {code: string}[]}).samples;
   codeLines += samples?.[0]?.code.split('\n').length ?? 0;
   return Math.round(base + 90 * nodes + 0.5 * descriptionChars + 20 * codeLines);
+}
+
+/** The inline style that gives a deferred section (deferredLayout.module.css) its estimated height. */
+export function estimatedHeightStyle(px: number): CSSProperties {
+  return {'--estimated-height': `${px}px`} as CSSProperties;
 }

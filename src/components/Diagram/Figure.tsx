@@ -102,12 +102,23 @@ export function Figure({
  * The <figure>: static markup, so a hydrating page keeps the server's SVG instead of
  * laying the diagram out again in the browser.
  */
-export function Frame({children}: {children: ReactNode}): ReactNode {
+function Frame({children}: {children: ReactNode}): ReactNode {
   return (
     <StaticMarkup as="figure" className={styles.figure}>
       {children}
     </StaticMarkup>
   );
+}
+
+/** A diagram component: its content, drawn inside the static <figure>. */
+export function framed<P extends object>(Content: (props: P) => ReactNode): (props: P) => ReactNode {
+  return function FramedDiagram(props: P): ReactNode {
+    return (
+      <Frame>
+        <Content {...props} />
+      </Frame>
+    );
+  };
 }
 
 export function Markers({id}: {id: string}): ReactNode {

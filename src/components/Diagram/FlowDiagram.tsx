@@ -2,7 +2,7 @@
 import type {ReactNode} from 'react';
 import {layoutFlow, type FlowStepInput} from './layoutFlow';
 import {FONT_SIZE, LINE_HEIGHT} from './layoutText';
-import {PRIMARY, Figure, Frame, Lines, Markers, useSvgId} from './Figure';
+import {PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
 
 export interface FlowDiagramProps {
   title: string;
@@ -77,10 +77,4 @@ function FlowDiagramContent({title, description, steps}: FlowDiagramProps): Reac
   );
 }
 
-export function FlowDiagram(props: FlowDiagramProps): ReactNode {
-  return (
-    <Frame>
-      <FlowDiagramContent {...props} />
-    </Frame>
-  );
-}
+export const FlowDiagram = framed(FlowDiagramContent);

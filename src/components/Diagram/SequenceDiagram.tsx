@@ -2,7 +2,7 @@
 import type {ReactNode} from 'react';
 import {layoutSequence, type SequenceStep} from './layoutSequence';
 import {FONT_SIZE} from './layoutText';
-import {FRAME, INK, MUTED, PRIMARY, Figure, Frame, Lines, Markers, useSvgId} from './Figure';
+import {FRAME, INK, MUTED, PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
 import styles from './styles.module.css';
 
 export interface SequenceDiagramProps {
@@ -183,10 +183,4 @@ function SequenceDiagramContent({title, description, participants, steps}: Seque
   );
 }
 
-export function SequenceDiagram(props: SequenceDiagramProps): ReactNode {
-  return (
-    <Frame>
-      <SequenceDiagramContent {...props} />
-    </Frame>
-  );
-}
+export const SequenceDiagram = framed(SequenceDiagramContent);

@@ -2,7 +2,7 @@
 import type {ReactNode} from 'react';
 import {layoutState, type StateInput, type TransitionInput} from './layoutState';
 import {LINE_HEIGHT} from './layoutText';
-import {INK, PRIMARY, Figure, Frame, Lines, Markers, useSvgId} from './Figure';
+import {INK, PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
 import styles from './styles.module.css';
 
 export interface StateDiagramProps {
@@ -114,10 +114,4 @@ function StateDiagramContent({title, description, states, transitions}: StateDia
   );
 }
 
-export function StateDiagram(props: StateDiagramProps): ReactNode {
-  return (
-    <Frame>
-      <StateDiagramContent {...props} />
-    </Frame>
-  );
-}
+export const StateDiagram = framed(StateDiagramContent);

@@ -3,7 +3,7 @@
  * "You receive"), with the replies a request can get, the payload schema,
  * examples, code samples for sending it and the payload validator.
  */
-import type {CSSProperties, ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
@@ -13,7 +13,8 @@ import Markdown from '../Markdown';
 import Schema from '../Schema';
 import Examples from '../Examples';
 import CodeSamples from '../CodeSamples';
-import {estimateHeight} from '../estimateHeight';
+import {estimateHeight, estimatedHeightStyle} from '../estimateHeight';
+import deferred from '../deferredLayout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -56,13 +57,9 @@ export default function Message({
   const m = message;
   return (
     <article
-      className={styles.message}
+      className={clsx(styles.message, deferred.deferred)}
       aria-labelledby={m.id}
-      style={
-        {
-          '--estimated-height': `${estimateHeight(m, m.youSend && m.primaryRef === undefined ? 550 : 300)}px`,
-        } as CSSProperties
-      }
+      style={estimatedHeightStyle(estimateHeight(m, m.youSend && m.primaryRef === undefined ? 550 : 300))}
     >
       <Heading as="h3" id={m.id} className={styles.heading}>
         {m.name}

@@ -3,7 +3,7 @@
  * returns (errors apart), and code samples. Its heading's id is the
  * operationId, the anchor other pages link to.
  */
-import type {CSSProperties, ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
@@ -14,7 +14,8 @@ import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
 import CodeSamples from '../CodeSamples';
 import {Requirements} from '../Security';
-import {estimateHeight} from '../estimateHeight';
+import {estimateHeight, estimatedHeightStyle} from '../estimateHeight';
+import deferred from '../deferredLayout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -50,9 +51,9 @@ export default function Operation({
   return (
     // An article, not a section: hundreds of named sections would flood the landmark list.
     <article
-      className={clsx(styles.operation, level === 4 && styles.nested)}
+      className={clsx(styles.operation, deferred.deferred, level === 4 && styles.nested)}
       aria-labelledby={op.id}
-      style={{'--estimated-height': `${estimateHeight(op, level === 3 ? 900 : 300)}px`} as CSSProperties}
+      style={estimatedHeightStyle(estimateHeight(op, level === 3 ? 900 : 300))}
     >
       <Heading as={level === 3 ? 'h3' : 'h4'} id={op.id} className={styles.title}>
         {title}

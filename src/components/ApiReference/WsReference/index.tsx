@@ -3,7 +3,8 @@
  * layout and sidebar). Channels are h2 and messages h3, matching the TOC the
  * MDX page exports from the same model.
  */
-import type {CSSProperties, ReactNode} from 'react';
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import type {ChannelView, WsModel} from '@site/plugins/api-reference/types';
 import {SequenceDiagram} from '@site/src/components/Diagram/SequenceDiagram';
@@ -12,6 +13,8 @@ import Servers from '../Servers';
 import Security from '../Security';
 import Downloads from '../Downloads';
 import Message from '../Message';
+import {estimatedHeightStyle} from '../estimateHeight';
+import deferred from '../deferredLayout.module.css';
 import styles from './styles.module.css';
 
 function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
@@ -77,10 +80,11 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
         </dl>
       ) : null}
       {channel.flows.length > 0 ? (
+        // About 600 px per diagram until the set has been on screen.
         <details
-          className={styles.flows}
+          className={clsx(styles.flows, deferred.deferred)}
           open
-          style={{'--estimated-height': `${channel.flows.length * 600}px`} as CSSProperties}
+          style={estimatedHeightStyle(channel.flows.length * 600)}
         >
           <summary>Message flows on this channel ({channel.flows.length})</summary>
           {channel.flows.map((flow) => (
