@@ -3,7 +3,7 @@
  * SVG with its title, description, caption and text version, text lines and
  * arrow markers.
  */
-import {useId, type ReactNode} from 'react';
+import {useId, type ReactNode, type SVGProps} from 'react';
 import {FONT_SIZE, LINE_HEIGHT} from './layoutText';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -54,19 +54,20 @@ export function Figure({
   id,
   title,
   description,
-  width,
-  height,
+  size,
   children,
   textVersion,
 }: {
   id: string;
   title: string;
-  description?: string;
-  width: number;
-  height: number;
+  description: string | undefined;
+  /** The laid-out diagram's size in user units. */
+  size: {width: number; height: number};
   children: ReactNode;
   textVersion: ReactNode;
 }): ReactNode {
+  const width = Math.ceil(size.width);
+  const height = Math.ceil(size.height);
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   return (
@@ -76,9 +77,9 @@ export function Figure({
         role="img"
         aria-labelledby={titleId}
         aria-describedby={descId}
-        viewBox={`0 0 ${Math.ceil(width)} ${Math.ceil(height)}`}
-        width={Math.ceil(width)}
-        height={Math.ceil(height)}
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
         fontFamily={FONT}
         xmlns="http://www.w3.org/2000/svg"
       >
@@ -121,57 +122,44 @@ export function framed<P extends object>(Content: (props: P) => ReactNode): (pro
   };
 }
 
+/** Arrow heads, referenced as url(#<id>-<name>): requests, replies, emphasis, notes. */
+const MARKERS: readonly {
+  name: string;
+  box: number;
+  ref: number;
+  size: number;
+  path: SVGProps<SVGPathElement>;
+}[] = [
+  {name: 'solid', box: 10, ref: 10, size: 10, path: {d: 'M 0 0 L 10 5 L 0 10 z', fill: PRIMARY}},
+  {
+    name: 'open',
+    box: 10,
+    ref: 10,
+    size: 10,
+    path: {d: 'M 0 0 L 10 5 L 0 10', fill: 'none', stroke: MUTED, strokeWidth: '1.5'},
+  },
+  {name: 'bold', box: 12, ref: 11, size: 14, path: {d: 'M 0 0 L 12 6 L 0 12 z', fill: PRIMARY}},
+  {name: 'ink', box: 10, ref: 10, size: 9, path: {d: 'M 0 0 L 10 5 L 0 10 z', fill: INK}},
+];
+
 export function Markers({id}: {id: string}): ReactNode {
   return (
     <defs>
-      <marker
-        id={`${id}-solid`}
-        viewBox="0 0 10 10"
-        refX="10"
-        refY="5"
-        markerWidth="10"
-        markerHeight="10"
-        markerUnits="userSpaceOnUse"
-        orient="auto-start-reverse"
-      >
-        <path d="M 0 0 L 10 5 L 0 10 z" fill={PRIMARY} />
-      </marker>
-      <marker
-        id={`${id}-open`}
-        viewBox="0 0 10 10"
-        refX="10"
-        refY="5"
-        markerWidth="10"
-        markerHeight="10"
-        markerUnits="userSpaceOnUse"
-        orient="auto-start-reverse"
-      >
-        <path d="M 0 0 L 10 5 L 0 10" fill="none" stroke={MUTED} strokeWidth="1.5" />
-      </marker>
-      <marker
-        id={`${id}-bold`}
-        viewBox="0 0 12 12"
-        refX="11"
-        refY="6"
-        markerWidth="14"
-        markerHeight="14"
-        markerUnits="userSpaceOnUse"
-        orient="auto-start-reverse"
-      >
-        <path d="M 0 0 L 12 6 L 0 12 z" fill={PRIMARY} />
-      </marker>
-      <marker
-        id={`${id}-ink`}
-        viewBox="0 0 10 10"
-        refX="10"
-        refY="5"
-        markerWidth="9"
-        markerHeight="9"
-        markerUnits="userSpaceOnUse"
-        orient="auto-start-reverse"
-      >
-        <path d="M 0 0 L 10 5 L 0 10 z" fill={INK} />
-      </marker>
+      {MARKERS.map((m) => (
+        <marker
+          key={m.name}
+          id={`${id}-${m.name}`}
+          viewBox={`0 0 ${m.box} ${m.box}`}
+          refX={m.ref}
+          refY={m.box / 2}
+          markerWidth={m.size}
+          markerHeight={m.size}
+          markerUnits="userSpaceOnUse"
+          orient="auto-start-reverse"
+        >
+          <path {...m.path} />
+        </marker>
+      ))}
     </defs>
   );
 }

@@ -18,9 +18,8 @@ function FlowDiagramContent({title, description, steps}: FlowDiagramProps): Reac
     <Figure
       id={id}
       title={title}
-      {...(description !== undefined ? {description} : {})}
-      width={layout.width}
-      height={layout.height}
+      description={description}
+      size={layout}
       textVersion={
         <ol>
           {steps.map((s, i) => (

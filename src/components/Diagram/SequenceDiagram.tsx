@@ -42,9 +42,8 @@ function SequenceDiagramContent({title, description, participants, steps}: Seque
     <Figure
       id={id}
       title={title}
-      {...(description !== undefined ? {description} : {})}
-      width={layout.width}
-      height={layout.height}
+      description={description}
+      size={layout}
       textVersion={
         <>
           <p className={styles.textIntro}>Participants: {participants.join(', ')}.</p>

@@ -23,9 +23,8 @@ function StateDiagramContent({title, description, states, transitions}: StateDia
     <Figure
       id={id}
       title={title}
-      {...(description !== undefined ? {description} : {})}
-      width={layout.width}
-      height={layout.height}
+      description={description}
+      size={layout}
       textVersion={
         <>
           <p className={styles.textIntro}>

@@ -13,6 +13,7 @@ import Markdown from '../Markdown';
 import Schema from '../Schema';
 import Examples from '../Examples';
 import CodeSamples from '../CodeSamples';
+import Deprecated from '../Deprecated';
 import {estimateHeight, estimatedHeightStyle} from '../estimateHeight';
 import deferred from '../deferredLayout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
@@ -71,7 +72,7 @@ export default function Message({
           {m.title !== undefined && m.title !== m.name ? (
             <span className={styles.title}>{m.title}</span>
           ) : null}
-          {m.deprecated === true ? <span className={styles.deprecated}>deprecated</span> : null}
+          {m.deprecated === true ? <Deprecated /> : null}
         </p>
         {m.summary !== undefined ? <p>{m.summary}</p> : null}
         {m.replies.length > 0 ? (

@@ -13,6 +13,7 @@ import Markdown from '../Markdown';
 import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
 import CodeSamples from '../CodeSamples';
+import Deprecated from '../Deprecated';
 import {Requirements} from '../Security';
 import {estimateHeight, estimatedHeightStyle} from '../estimateHeight';
 import deferred from '../deferredLayout.module.css';
@@ -63,7 +64,7 @@ export default function Operation({
         <p className={styles.endpoint}>
           <MethodBadge method={op.method} />
           <code className={styles.path}>{op.path}</code>
-          {op.deprecated ? <span className={styles.deprecated}>deprecated</span> : null}
+          {op.deprecated ? <Deprecated /> : null}
         </p>
         <Markdown html={op.description} />
         {op.security !== undefined ? (

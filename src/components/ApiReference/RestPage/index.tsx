@@ -11,6 +11,7 @@ import Servers from '../Servers';
 import Security from '../Security';
 import Operation from '../Operation';
 import Downloads from '../Downloads';
+import Lead from '../Lead';
 import CopyMarkdown from '@site/src/components/CopyMarkdown';
 import styles from './styles.module.css';
 
@@ -29,13 +30,11 @@ function RestReference({model}: Props): ReactNode {
             <header>
               <CopyMarkdown />
               <Heading as="h1">REST API reference</Heading>
-              <p className={styles.lead}>
-                {model.title}
-                {model.version !== '' ? <>, version {model.version}</> : null}
-                {model.openapi !== '' ? (
-                  <span className={styles.muted}> · OpenAPI {model.openapi}</span>
-                ) : null}
-              </p>
+              <Lead
+                title={model.title}
+                version={model.version}
+                format={model.openapi !== '' ? `OpenAPI ${model.openapi}` : undefined}
+              />
               {model.summary !== undefined ? <p>{model.summary}</p> : null}
               <Downloads name="openapi" label="OpenAPI document" />
             </header>

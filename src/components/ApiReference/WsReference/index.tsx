@@ -12,6 +12,7 @@ import Markdown from '../Markdown';
 import Servers from '../Servers';
 import Security from '../Security';
 import Downloads from '../Downloads';
+import Lead from '../Lead';
 import Message from '../Message';
 import {estimatedHeightStyle} from '../estimateHeight';
 import deferred from '../deferredLayout.module.css';
@@ -102,11 +103,7 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
 export default function WsReference({model}: {readonly model: WsModel}): ReactNode {
   return (
     <div className={styles.reference}>
-      <p className={styles.lead}>
-        {model.title}
-        {model.version !== '' ? <>, version {model.version}</> : null}
-        <span className={styles.muted}> · AsyncAPI {model.asyncapi}</span>
-      </p>
+      <Lead title={model.title} version={model.version} format={`AsyncAPI ${model.asyncapi}`} />
       <Downloads name="asyncapi" label="AsyncAPI document" />
       <p className={styles.legend}>
         Messages are labelled from your side: <strong>You send</strong> is a message your client sends to the
