@@ -362,9 +362,9 @@ test.describe('WebSocket messages the reader sends', () => {
     expect(requested).toEqual([]);
     const item = await open(page, 'ws:new_order');
     // Polled: the panel's status can read "not loading" before its toggle handler has started the load.
-    await expect.poll(() => requested.filter((url) => /validator-(rest|ws)-/.test(url))).toEqual([
-      expect.stringMatching(/validator-ws-new_order-js\./),
-    ]);
+    await expect
+      .poll(() => requested.filter((url) => /validator-(rest|ws)-/.test(url)))
+      .toEqual([expect.stringMatching(/validator-ws-new_order-js\./)]);
     await item.getByRole('button', {name: 'Load example'}).click();
     await expect(await validate(item)).toContainText('Valid');
     const status = await validate(
