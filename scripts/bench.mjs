@@ -123,9 +123,14 @@ async function lighthouseRuns(baseUrl) {
   for (const [pagePath, forms] of Object.entries(results)) {
     medians[pagePath] = {};
     for (const [form, list] of Object.entries(forms)) {
-      medians[pagePath][form] = Object.fromEntries(
-        ['score', 'fcp', 'lcp', 'tbt', 'cls'].map((key) => [key, median(list.map((r) => r[key]))]),
-      );
+      medians[pagePath][form] = {
+        ...Object.fromEntries(
+          ['score', 'fcp', 'lcp', 'tbt', 'cls'].map((key) => [key, median(list.map((r) => r[key]))]),
+        ),
+        // TBT swings run to run on a busy machine: the spread shows how far a ratio can be trusted.
+        tbtMin: Math.min(...list.map((r) => r.tbt)),
+        tbtMax: Math.max(...list.map((r) => r.tbt)),
+      };
     }
   }
   return medians;
@@ -166,14 +171,14 @@ async function main() {
     for (const form of ['mobile', 'desktop']) {
       const b = lh[BASELINE][form];
       console.log(`\n## Lighthouse ${form} (median of ${runs})`);
-      console.log('| page | score | FCP | LCP | LCP vs intro | TBT | TBT vs intro | CLS |');
-      console.log('|---|---|---|---|---|---|---|---|');
+      console.log('| page | score | FCP | LCP | LCP vs intro | TBT | TBT vs intro | TBT range | CLS |');
+      console.log('|---|---|---|---|---|---|---|---|---|');
       for (const p of PAGES) {
         const m = lh[p][form];
         console.log(
           `| ${p} | ${Math.round(m.score)} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ratio(m.lcp, b.lcp)} | ${ms(m.tbt)} | ${
             b.tbt > 0 ? ratio(m.tbt, b.tbt) : `+${ms(m.tbt - b.tbt)}`
-          } | ${m.cls.toFixed(3)} |`,
+          } | ${Math.round(m.tbtMin)}–${ms(m.tbtMax)} | ${m.cls.toFixed(3)} |`,
         );
       }
     }

@@ -45,8 +45,15 @@ function panel(page: Page, target: string): Locator {
 async function open(page: Page, target: string): Promise<Locator> {
   const item = panel(page, target);
   await expect(item).toHaveCount(1);
-  await item.locator('summary').click();
-  await expect(item.getByLabel('JSON payload')).toBeVisible();
+  // Under load, the click can land while content-visibility sections near the
+  // panel are first laid out and the page shifts; a reader would click again,
+  // and so does the test (a panel that never opens still fails it).
+  await expect(async () => {
+    if (!(await item.evaluate((details) => (details as HTMLDetailsElement).open))) {
+      await item.locator('summary').click();
+    }
+    await expect(item.getByLabel('JSON payload')).toBeVisible({timeout: 2_000});
+  }).toPass({timeout: 15_000});
   await expect(item.getByRole('status')).not.toContainText('Loading the validator');
   return item;
 }
