@@ -13,6 +13,8 @@ export const INK = '#1c1e21';
 export const PRIMARY = '#1d5fa8';
 export const MUTED = '#4a4f57';
 export const FRAME = '#5c6470';
+/** The fill of a participant, step or state box. */
+export const BOX_FILL = '#eef4fb';
 export const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
 /** `useId` output contains characters (":", "«") that do not belong in url(#…) references. */

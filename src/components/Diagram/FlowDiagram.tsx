@@ -2,7 +2,7 @@
 import type {ReactNode} from 'react';
 import {layoutFlow, type FlowStepInput} from './layoutFlow';
 import {FONT_SIZE, LINE_HEIGHT} from './layoutText';
-import {PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
+import {BOX_FILL, PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
 
 export interface FlowDiagramProps {
   title: string;
@@ -50,7 +50,7 @@ function FlowDiagramContent({title, description, steps}: FlowDiagramProps): Reac
             width={b.width}
             height={b.height}
             rx="6"
-            fill="#eef4fb"
+            fill={BOX_FILL}
             stroke={PRIMARY}
             strokeWidth="1.5"
           />

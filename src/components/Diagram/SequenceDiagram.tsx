@@ -2,7 +2,7 @@
 import type {ReactNode} from 'react';
 import {layoutSequence, type SequenceStep} from './layoutSequence';
 import {FONT_SIZE} from './layoutText';
-import {FRAME, INK, MUTED, PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
+import {BOX_FILL, FRAME, INK, MUTED, PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
 import styles from './styles.module.css';
 
 export interface SequenceDiagramProps {
@@ -121,7 +121,7 @@ function SequenceDiagramContent({title, description, participants, steps}: Seque
             width={p.boxWidth}
             height={layout.headerHeight}
             rx="4"
-            fill="#eef4fb"
+            fill={BOX_FILL}
             stroke={PRIMARY}
             strokeWidth="1.5"
           />

@@ -2,7 +2,7 @@
 import type {ReactNode} from 'react';
 import {layoutState, type StateInput, type TransitionInput} from './layoutState';
 import {LINE_HEIGHT} from './layoutText';
-import {INK, PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
+import {BOX_FILL, INK, PRIMARY, Figure, framed, Lines, Markers, useSvgId} from './Figure';
 import styles from './styles.module.css';
 
 export interface StateDiagramProps {
@@ -85,7 +85,7 @@ function StateDiagramContent({title, description, states, transitions}: StateDia
             width={s.width}
             height={s.height}
             rx="8"
-            fill={s.terminal ? '#f1f3f5' : '#eef4fb'}
+            fill={s.terminal ? '#f1f3f5' : BOX_FILL}
             stroke={s.terminal ? INK : PRIMARY}
             strokeWidth="1.5"
           />
