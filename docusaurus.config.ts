@@ -36,6 +36,9 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
+  // Link prefetching waits for idle time instead of blocking the main thread at load (see the module).
+  clientModules: ['./src/clientModules/idlePrefetch.ts'],
+
   presets: [
     [
       'classic',

@@ -255,3 +255,63 @@ test.describe('no network calls of its own', () => {
     // The fixture asserts the absence of foreign requests and console errors.
   });
 });
+
+test.describe('link prefetching', () => {
+  test('the code of linked pages is prefetched after load, in idle time, not inside the observer callbacks', async ({
+    page,
+  }) => {
+    // Record, for every <link rel="prefetch"> the page adds, whether it was added while an
+    // IntersectionObserver callback was running (Docusaurus's own behaviour, which blocks the
+    // main thread at load) or later (src/clientModules/idlePrefetch.ts).
+    await page.addInitScript(() => {
+      const record = {inObserver: 0, later: 0};
+      (window as unknown as {prefetchRecord: typeof record}).prefetchRecord = record;
+      let depth = 0;
+      const Native = window.IntersectionObserver;
+      window.IntersectionObserver = class extends Native {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          super((entries, observer) => {
+            depth += 1;
+            try {
+              callback(entries, observer);
+            } finally {
+              depth -= 1;
+            }
+          }, options);
+        }
+      };
+      // Docusaurus adds each prefetch hint with appendChild on <head>.
+      const append = Node.prototype.appendChild;
+      Node.prototype.appendChild = function <T extends Node>(this: Node, child: T): T {
+        if (child instanceof HTMLLinkElement && child.rel === 'prefetch') {
+          if (depth > 0) record.inObserver += 1;
+          else record.later += 1;
+        }
+        return append.call(this, child) as T;
+      };
+    });
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await gotoHydrated(page, '/docs/intro');
+    const sidebarLinks = await page.locator('.theme-doc-sidebar-menu a.menu__link[href^="/docs/"]').count();
+    expect(sidebarLinks).toBeGreaterThan(3);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as {prefetchRecord: {later: number}}).prefetchRecord.later),
+      )
+      .toBeGreaterThan(sidebarLinks);
+    const record = await page.evaluate(
+      () => (window as unknown as {prefetchRecord: {inObserver: number; later: number}}).prefetchRecord,
+    );
+    expect(record.inObserver, 'no prefetch is started inside an IntersectionObserver callback').toBe(0);
+    // And the files are really fetched: every hint's file is requested.
+    await page.waitForLoadState('networkidle');
+    const hinted = await page.evaluate(() => [
+      ...new Set(
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.href),
+      ),
+    ]);
+    expect(hinted.length).toBeGreaterThan(3);
+    expect(hinted.filter((href) => !requested.includes(href))).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Docusaurus prefetches the code of every internal link as soon as the link is
+ * on screen: each `<Link>` has its own IntersectionObserver, and the browser
+ * delivers all their first callbacks in one task right after hydration. Each
+ * call adds a `<link rel="prefetch">` for every chunk of the target route (on a
+ * docs page about 140 of them for 20 distinct files), so that one task took
+ * 16 to 58 ms on this machine, unthrottled, on every docs page: the largest
+ * source of main-thread blocking after main.js itself, and the noisiest.
+ *
+ * This module keeps Docusaurus's prefetching (same routes, same files, same
+ * skip on Save-Data and 2G) and only changes when it happens: each route's
+ * prefetch waits for the browser to be idle, a few per idle period, so none of
+ * it blocks a tap or a scroll. Prefetching on hover and touch (`preload`) is
+ * untouched, so a link the reader goes for is still fetched at once.
+ */
+import type {ClientModule} from '@docusaurus/types';
+
+type Prefetch = Window['docusaurus']['prefetch'];
+/** What a prefetch that ran resolves to (Docusaurus's type: one entry per file hinted). */
+type Prefetched = Awaited<Exclude<ReturnType<Prefetch>, false>>;
+
+interface IdleDeadlineLike {
+  readonly didTimeout: boolean;
+  timeRemaining(): number;
+}
+
+export type RequestIdle = (callback: (deadline: IdleDeadlineLike) => void) => void;
+
+/** Longest a queued prefetch waits for an idle period on a page that never idles. */
+export const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * `prefetch` with each call queued until the browser is idle. Calls run in the
+ * order they were made, as many per idle period as it has time left (at least
+ * one), and each returns a promise settled like the original call's.
+ */
+export function deferToIdle(prefetch: Prefetch, requestIdle: RequestIdle): Prefetch {
+  const queue: (() => void)[] = [];
+  let scheduled = false;
+  const drain = (deadline: IdleDeadlineLike): void => {
+    scheduled = false;
+    let ran = 0;
+    while (queue.length > 0 && (ran === 0 || deadline.timeRemaining() > 1)) {
+      queue.shift()?.();
+      ran += 1;
+    }
+    if (queue.length > 0) schedule();
+  };
+  const schedule = (): void => {
+    if (scheduled) return;
+    scheduled = true;
+    requestIdle(drain);
+  };
+  return (routePath) =>
+    new Promise<Prefetched>((resolve, reject) => {
+      queue.push(() => {
+        try {
+          const result = prefetch(routePath);
+          if (result === false) resolve([]);
+          else result.then(resolve, reject);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+      schedule();
+    });
+}
+
+/** requestIdleCallback where the browser has it (not Safari before 18.4), else a short timeout. */
+export function browserRequestIdle(win: Window): RequestIdle {
+  if (typeof win.requestIdleCallback === 'function') {
+    return (callback) => {
+      win.requestIdleCallback(callback, {timeout: IDLE_TIMEOUT_MS});
+    };
+  }
+  return (callback) => {
+    win.setTimeout(() => {
+      const start = Date.now();
+      callback({didTimeout: false, timeRemaining: () => Math.max(0, 8 - (Date.now() - start))});
+    }, 50);
+  };
+}
+
+let installed = false;
+
+/**
+ * Installed on the first route update: that runs in the commit that hydrates
+ * the page, the same commit in which each Link starts observing, and an
+ * observer's first callback comes only after it, so no prefetch is missed.
+ */
+const clientModule: ClientModule = {
+  onRouteDidUpdate() {
+    if (installed || typeof window === 'undefined') return;
+    installed = true;
+    const original = window.docusaurus;
+    window.docusaurus = {...original, prefetch: deferToIdle(original.prefetch, browserRequestIdle(window))};
+  },
+};
+
+export default clientModule;
