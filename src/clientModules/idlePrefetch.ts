@@ -9,9 +9,10 @@
  *
  * This module keeps Docusaurus's prefetching (same routes, same files, same
  * skip on Save-Data and 2G) and only changes when it happens: each route's
- * prefetch waits for the browser to be idle, a few per idle period, so none of
- * it blocks a tap or a scroll. Prefetching on hover and touch (`preload`) is
- * untouched, so a link the reader goes for is still fetched at once.
+ * prefetch waits for the browser to be idle, and runs a few at a time in
+ * slices of a few milliseconds, so none of it blocks a tap or a scroll.
+ * Prefetching on hover and touch (`preload`) is untouched, so a link the
+ * reader goes for is still fetched at once.
  */
 import type {ClientModule} from '@docusaurus/types';
 
@@ -30,17 +31,29 @@ export type RequestIdle = (callback: (deadline: IdleDeadlineLike) => void) => vo
 export const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * `prefetch` with each call queued until the browser is idle. Calls run in the
- * order they were made, as many per idle period as it has time left (at least
- * one), and each returns a promise settled like the original call's.
+ * Work done in one idle callback, at most (one route's prefetch takes 1 to 3 ms):
+ * an idle period can last 50 ms, and a tap arriving meanwhile would wait for it.
  */
-export function deferToIdle(prefetch: Prefetch, requestIdle: RequestIdle): Prefetch {
+export const IDLE_SLICE_MS = 5;
+
+/**
+ * `prefetch` with each call queued until the browser is idle. Calls run in the
+ * order they were made, at least one per idle callback and more while the
+ * callback has spent under IDLE_SLICE_MS and the idle period has time left;
+ * each returns a promise settled like the original call's.
+ */
+export function deferToIdle(
+  prefetch: Prefetch,
+  requestIdle: RequestIdle,
+  now: () => number = () => performance.now(),
+): Prefetch {
   const queue: (() => void)[] = [];
   let scheduled = false;
   const drain = (deadline: IdleDeadlineLike): void => {
     scheduled = false;
+    const sliceEnd = now() + IDLE_SLICE_MS;
     let ran = 0;
-    while (queue.length > 0 && (ran === 0 || deadline.timeRemaining() > 1)) {
+    while (queue.length > 0 && (ran === 0 || (now() < sliceEnd && deadline.timeRemaining() > 1))) {
       queue.shift()?.();
       ran += 1;
     }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {deferToIdle, type RequestIdle} from '@site/src/clientModules/idlePrefetch';
+import {deferToIdle, IDLE_SLICE_MS, type RequestIdle} from '@site/src/clientModules/idlePrefetch';
 
 /** A hand-driven idle scheduler: `idle(ms)` runs the pending callback with that much time left. */
 function fakeIdle(): {
@@ -70,6 +70,22 @@ describe('deferToIdle (link prefetching in idle time)', () => {
     await expect(seen).resolves.toEqual([]);
     await expect(fresh).resolves.toEqual([undefined]);
     await expect(broken).rejects.toThrow('no such route');
+  });
+
+  it('stops a slice after IDLE_SLICE_MS of prefetching even when the idle period has time left', () => {
+    let clock = 0;
+    const calls: string[] = [];
+    const scheduler = fakeIdle();
+    // Each route's prefetch takes 2 ms of this clock.
+    const prefetch = deferToIdle(
+      (path) => ((clock += 2), calls.push(path), Promise.resolve([])),
+      scheduler.requestIdle,
+      () => clock,
+    );
+    for (let i = 0; i < 10; i++) void prefetch(`/page/${i}`);
+    scheduler.idle(50);
+    expect(calls.length).toBe(Math.ceil(IDLE_SLICE_MS / 2));
+    expect(scheduler.pending()).toBe(1);
   });
 
   it('asks for one idle period at a time, however many links come into view together', () => {
