@@ -4,7 +4,8 @@
  * on a time). For /, /docs/intro, /rest and /docs/ws: compressed JS and total bytes,
  * HTML bytes, request count, and Lighthouse mobile and desktop figures
  * (performance, FCP, LCP, TBT, CLS) in Debian's Chromium, median of several runs
- * taken interleaved, with ratios to /docs/intro of the same build.
+ * taken interleaved (the page order rotates each run), with ratios to /docs/intro
+ * of the same build; .tmp/bench.json keeps every run's TBT.
  *
  * Usage: npm run bench [-- --runs 9 --no-build]   (5 runs by default: TBT swings run to run)
  */
@@ -92,7 +93,9 @@ async function lighthouseRuns(baseUrl) {
   try {
     for (let run = 0; run < runs; run += 1) {
       for (const form of ['mobile', 'desktop']) {
-        for (const pagePath of PAGES) {
+        // Each run starts the rotation one page later, so no page always follows the same one
+        // (a long page's teardown can overlap the next measurement).
+        for (const pagePath of PAGES.map((_, i) => PAGES[(i + run) % PAGES.length])) {
           const options = {
             port: chrome.port,
             output: 'json',
@@ -130,6 +133,8 @@ async function lighthouseRuns(baseUrl) {
         // TBT swings run to run on a busy machine: the spread shows how far a ratio can be trusted.
         tbtMin: Math.min(...list.map((r) => r.tbt)),
         tbtMax: Math.max(...list.map((r) => r.tbt)),
+        // Every run's TBT, in run order, for anyone who wants another statistic than the median.
+        tbtRuns: list.map((r) => Math.round(r.tbt)),
       };
     }
   }
