@@ -79,7 +79,7 @@ export function deferToIdle(
     });
 }
 
-/** requestIdleCallback where the browser has it (not Safari before 18.4), else a short timeout. */
+/** requestIdleCallback where the browser has it, else a short timeout with an 8 ms budget. */
 export function browserRequestIdle(win: Window): RequestIdle {
   if (typeof win.requestIdleCallback === 'function') {
     return (callback) => {
