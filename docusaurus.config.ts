@@ -86,7 +86,7 @@ const config: Config = {
       items: [
         {type: 'docSidebar', sidebarId: 'guides', label: 'Guides', position: 'left'},
         {to: '/rest', label: 'REST', position: 'left'},
-        {to: '/docs/ws', label: 'WebSocket', position: 'left'},
+        {to: '/docs/ws', label: identity.asyncApiLabel, position: 'left'},
         {to: '/version-history', label: 'Version history', position: 'left'},
         ...(identity.statusUrl
           ? [{href: identity.statusUrl, label: 'Status', position: 'right' as const}]
@@ -102,7 +102,7 @@ const config: Config = {
           items: [
             {label: 'Guides', to: '/docs/intro'},
             {label: 'REST', to: '/rest'},
-            {label: 'WebSocket', to: '/docs/ws'},
+            {label: identity.asyncApiLabel, to: '/docs/ws'},
             {label: 'Version history', to: '/version-history'},
           ],
         },

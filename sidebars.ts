@@ -1,4 +1,8 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
+import {loadIdentity, resolveSpecPaths} from './plugins/api-reference/identity';
+
+/** The AsyncAPI reference is named after the document's protocol (WebSocket for the product's own). */
+const {asyncApiLabel} = loadIdentity(resolveSpecPaths(__dirname));
 
 /** One sidebar, the guides; its first link is the intro (the navbar's "Guides"). */
 const sidebars: SidebarsConfig = {
@@ -16,7 +20,7 @@ const sidebars: SidebarsConfig = {
       collapsed: false,
       items: [
         {type: 'link', label: 'REST API reference', href: '/rest'},
-        {type: 'doc', id: 'ws', label: 'WebSocket API reference'},
+        {type: 'doc', id: 'ws', label: `${asyncApiLabel} API reference`},
       ],
     },
   ],

@@ -32,6 +32,12 @@ export interface SiteIdentity {
   apiVersion: string;
   restServers: ServerIdentity[];
   wsServers: ServerIdentity[];
+  /**
+   * What the AsyncAPI document's API is called after its protocol: "WebSocket"
+   * for ws/wss servers, "MQTT", "Kafka" … for others (the navbar label and the
+   * title of its reference page).
+   */
+  asyncApiLabel: string;
 }
 
 /** Where the two API documents are read from; overridable for trying other documents. */
@@ -120,6 +126,59 @@ function wsServers(doc: Record<string, unknown> | null): ServerIdentity[] {
   });
 }
 
+/** AsyncAPI protocol names (servers' `protocol`, bindings' keys) as readers know them. */
+const PROTOCOL_NAMES: Record<string, string> = {
+  ws: 'WebSocket',
+  wss: 'WebSocket',
+  mqtt: 'MQTT',
+  'secure-mqtt': 'MQTT',
+  mqtt5: 'MQTT',
+  kafka: 'Kafka',
+  'kafka-secure': 'Kafka',
+  amqp: 'AMQP',
+  amqps: 'AMQP',
+  amqp1: 'AMQP',
+  http: 'HTTP',
+  https: 'HTTP',
+  ibmmq: 'IBM MQ',
+  jms: 'JMS',
+  sns: 'Amazon SNS',
+  sqs: 'Amazon SQS',
+  stomp: 'STOMP',
+  stomps: 'STOMP',
+  redis: 'Redis',
+  nats: 'NATS',
+  pulsar: 'Pulsar',
+  solace: 'Solace',
+  googlepubsub: 'Google Pub/Sub',
+  mercure: 'Mercure',
+  anypointmq: 'Anypoint MQ',
+};
+
+/**
+ * The protocol label of an AsyncAPI document: from its servers, else from the
+ * bindings its channels and operations declare; "Event-driven" when it names none.
+ */
+export function asyncApiLabel(doc: Record<string, unknown> | null): string {
+  if (doc === null) return 'Event-driven';
+  const protocols: string[] = [];
+  const servers = isRecord(doc.servers) ? Object.values(doc.servers) : [];
+  for (const server of servers) {
+    if (isRecord(server) && typeof server.protocol === 'string')
+      protocols.push(server.protocol.toLowerCase());
+  }
+  if (protocols.length === 0) {
+    for (const section of ['channels', 'operations']) {
+      const items = isRecord(doc[section]) ? Object.values(doc[section]) : [];
+      for (const item of items) {
+        if (isRecord(item) && isRecord(item.bindings)) protocols.push(...Object.keys(item.bindings));
+      }
+    }
+  }
+  const names = Array.from(new Set(protocols.map((p) => PROTOCOL_NAMES[p] ?? p.toUpperCase())));
+  return names.length === 0 ? 'Event-driven' : names.join(' and ');
+}
+
 /** Builds the identity from parsed documents (pure; `file` only names errors). */
 export function identityFromDocuments(
   openapi: Record<string, unknown>,
@@ -142,6 +201,7 @@ export function identityFromDocuments(
     apiVersion: optionalString(info.version) ?? '',
     restServers: restServers(openapi),
     wsServers: wsServers(asyncapi),
+    asyncApiLabel: asyncApiLabel(asyncapi),
   };
 }
 

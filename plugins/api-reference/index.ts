@@ -4,7 +4,13 @@
  * a few hundred bytes) and each reference model to its own page only
  * (createData: /rest through its route, /docs/ws through an import in ws.mdx).
  */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {errorCatalogue} from '../../src/data/errorCatalogue';
+import {versionHistory} from '../../src/data/versionHistory';
+import type {GuideGaps, GuideSource} from './guideFit';
+import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity, SpecPaths} from './identity';
 import {identityFromDocuments, readDocument} from './identity';
 import {loadAsyncApi, loadOpenApi} from './load';
@@ -24,6 +30,46 @@ export interface ApiReferenceContent {
   identity: SiteIdentity;
   rest: RestModel;
   ws: WsModel;
+  /** What the guides show that these documents do not give (empty for the product's own documents). */
+  guideGaps: GuideGaps;
+}
+
+/** Global data of this plugin, read by every page (src/components/Identity). */
+export interface ApiReferenceGlobalData {
+  identity: SiteIdentity;
+  guideGaps: GuideGaps;
+}
+
+/** The guide pages' sources, plus what two pages render from data files. */
+function guideSources(siteDir: string): GuideSource[] {
+  const docsDir = path.join(siteDir, 'docs');
+  const catalogueRefs = errorCatalogue.flatMap((entry) =>
+    entry.sources.map((source) =>
+      source.kind === 'rest'
+        ? {page: 'rest' as const, anchor: source.operationId}
+        : {page: 'ws' as const, anchor: source.message},
+    ),
+  );
+  const guides: GuideSource[] = readdirSync(docsDir)
+    .filter((file) => /\.mdx?$/.test(file) && file !== 'ws.mdx')
+    .map((file) => {
+      const text = readFileSync(path.join(docsDir, file), 'utf8');
+      return {
+        key: file.replace(/\.mdx?$/, ''),
+        text,
+        ...(text.includes('<ErrorTable') ? {refs: catalogueRefs} : {}),
+      };
+    });
+  guides.push({
+    key: '/version-history',
+    text: '',
+    refs: versionHistory.flatMap((entry) =>
+      entry.changes.flatMap((change) =>
+        (change.operations ?? []).map((anchor) => ({page: 'rest' as const, anchor})),
+      ),
+    ),
+  });
+  return guides;
 }
 
 /** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
@@ -34,7 +80,7 @@ export const WS_DATA = 'ws-reference.json';
 export type RestPageModules = Record<'identity' | 'model', string>;
 
 export default function apiReferencePlugin(
-  _context: LoadContext,
+  context: LoadContext,
   options: PluginOptions,
 ): Plugin<ApiReferenceContent> {
   const {specPaths} = options;
@@ -45,21 +91,44 @@ export default function apiReferencePlugin(
       return [specPaths.openapi, specPaths.asyncapi];
     },
 
+    configureWebpack(_config, isServer) {
+      if (isServer) return {};
+      // The validation worker gives the client build a second webpack runtime. With
+      // per-runtime export analysis (webpack's production default) modules shared by
+      // both runtimes get code such as `if (354 == __webpack_require__.j)`, naming a
+      // runtime chunk id. webpack's persistent cache keys generated code by module
+      // hash, which does not cover chunk ids: when ids change (more chunks, e.g. more
+      // validators, make deterministic ids one digit longer), cached modules keep the
+      // old id and the page crashes. One analysis for all runtimes emits no such code.
+      return {optimization: {usedExports: 'global'}};
+    },
+
     async loadContent() {
       const [openapi, asyncapi] = await Promise.all([
         loadOpenApi(specPaths.openapi),
         loadAsyncApi(specPaths.asyncapi),
       ]);
-      return {
-        identity: identityFromDocuments(openapi, asyncapi, specPaths.openapi),
-        rest: buildRestModel(openapi),
-        ws: buildWsModel(asyncapi),
-      };
+      const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
+      const rest = buildRestModel(openapi);
+      const ws = buildWsModel(asyncapi);
+      // Before the bundler starts: one warning naming every place where the guides
+      // do not fit these documents; the pages show a notice there (never a failed build).
+      const guideGaps = checkGuideFit({
+        identity,
+        restAnchors: collectAnchors(rest),
+        wsAnchors: collectAnchors(ws),
+        historyVersion: versionHistory[0]?.version ?? null,
+        guides: guideSources(context.siteDir),
+      });
+      const warning = describeGaps(guideGaps);
+      if (warning !== null) console.warn(`[WARNING] [api-reference] ${warning}`);
+      return {identity, rest, ws, guideGaps};
     },
 
     async contentLoaded({content, actions}) {
       const {createData, addRoute, setGlobalData} = actions;
-      setGlobalData({identity: content.identity});
+      const globalData: ApiReferenceGlobalData = {identity: content.identity, guideGaps: content.guideGaps};
+      setGlobalData(globalData);
       const modules: RestPageModules = {
         identity: await createData('identity.json', JSON.stringify(content.identity)),
         model: await createData(REST_DATA, JSON.stringify(content.rest)),

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
-import {ContactEmail, useIdentity} from '@site/src/components/Identity';
+import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
 import {InlineCode} from '@site/src/components/Guide';
 import {versionHistory, type VersionEntry} from '@site/src/data/versionHistory';
 import styles from './version-history.module.css';
@@ -74,23 +74,48 @@ function Version({entry, current}: {entry: VersionEntry; current: boolean}): Rea
 
 function VersionHistory(): ReactNode {
   const {title, apiVersion} = useIdentity();
-  const newest = versionHistory[0];
-  if (newest === undefined || newest.version !== apiVersion) {
-    // The data file and the API documents disagree: fail loudly rather than show a wrong history.
-    throw new Error(
-      `The version history (src/data/versionHistory.ts) starts at ${newest?.version ?? 'nothing'}, but the OpenAPI document is at version ${apiVersion}.`,
-    );
-  }
+  // The history is written for one API; when the documents are at a version it does
+  // not describe (src/data/versionHistory.ts not updated, or other documents), the
+  // page says so instead of showing a history that belongs to something else.
+  const gaps = useGuideGaps('/version-history');
+  const describesThisVersion = versionHistory[0]?.version === apiVersion;
+  const notice =
+    gaps.length > 0 ? (
+      <div className="alert alert--warning margin-bottom--md" role="note">
+        {describesThisVersion ? (
+          <p>Parts of this history do not apply to the API documents this site was built from:</p>
+        ) : (
+          <p>
+            No version history is shown: the history kept with this site does not describe version{' '}
+            <code>{apiVersion || '(none)'}</code> of the {title}.
+          </p>
+        )}
+        {describesThisVersion ? (
+          <ul>
+            {gaps.map((gap) => (
+              <li key={gap}>
+                <InlineCode text={gap} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    ) : null;
   return (
     <main className="container margin-vert--lg">
       <Heading as="h1">Version history</Heading>
-      <p className={styles.lead}>
-        Changes to the {title}, newest first. Changes marked <strong>Action required</strong> need work on
-        your side. Earlier versions have not been published.
-      </p>
-      {versionHistory.map((entry, i) => (
-        <Version key={entry.version} entry={entry} current={i === 0} />
-      ))}
+      {notice}
+      {describesThisVersion ? (
+        <>
+          <p className={styles.lead}>
+            Changes to the {title}, newest first. Changes marked <strong>Action required</strong> need work on
+            your side. Earlier versions have not been published.
+          </p>
+          {versionHistory.map((entry, i) => (
+            <Version key={entry.version} entry={entry} current={i === 0} />
+          ))}
+        </>
+      ) : null}
     </main>
   );
 }

@@ -4,7 +4,17 @@
  * place. One shared copy; node_modules is linked, not copied.
  */
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync} from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
@@ -14,7 +24,18 @@ import {parse, stringify} from 'yaml';
 vi.setConfig({testTimeout: 600_000, hookTimeout: 600_000});
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = ['docs', 'src', 'static', 'plugins', 'specs', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json'];
+const COPIED = [
+  'docs',
+  'src',
+  'static',
+  'plugins',
+  'specs',
+  'scripts',
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'tsconfig.json',
+  'package.json',
+];
 let site = '';
 
 interface BuildResult {
@@ -159,5 +180,65 @@ describe('a build with other identity values and a broken link', () => {
       expect(chrome, name).not.toContain(original.info.contact.email);
       expect(chrome, name).not.toContain(original.info['x-status-page']);
     }
+  });
+});
+
+describe('documents nobody here wrote (../shared/corpus)', () => {
+  const corpus = path.join(ROOT, '../shared/corpus');
+  const openapiFile = path.join(corpus, 'openapi/petstore-expanded.yaml');
+  const asyncapiFile = path.join(corpus, 'asyncapi/streetlights-mqtt-asyncapi.yml');
+  let result: BuildResult;
+  let outDir = '';
+
+  beforeAll(() => {
+    if (!existsSync(openapiFile)) return;
+    outDir = path.join(site, 'out-foreign');
+    result = build(['--out-dir', outDir], {OPENAPI_FILE: openapiFile, ASYNCAPI_FILE: asyncapiFile});
+  });
+
+  test('build the references and the site shell; guides say what does not apply', (context) => {
+    if (!existsSync(openapiFile)) {
+      console.warn('../shared/corpus is absent: skipping the foreign-documents build');
+      context.skip();
+    }
+    expect(result.status, result.output.slice(-3000)).toBe(0);
+    // One warning, printed before the bundler starts, lists every page that does not fit.
+    const warning = result.output.indexOf('[api-reference] The guides were written for other API documents');
+    expect(warning).toBeGreaterThanOrEqual(0);
+    expect(warning).toBeLessThan(result.output.indexOf('Creating an optimized production build'));
+
+    const page = (route: string): string => readFileSync(path.join(outDir, `${route}.html`), 'utf8');
+    const rest = page('rest');
+    for (const operationId of ['findPets', 'addPet', 'find pet by id', 'deletePet']) expect(rest).toContain(operationId);
+    const ws = page('docs/ws');
+    expect(ws).toMatch(/<h1[^>]*>MQTT API reference<\/h1>/);
+    expect(ws).toMatch(/<title[^>]*>MQTT API reference \| Swagger Petstore<\/title>/);
+    expect(ws).toContain('lightMeasured');
+    // The guides adapt: a notice instead of a made-up host, and the list of what does not apply.
+    const environments = page('docs/environments');
+    expect(environments).toContain('This guide was written for other API documents');
+    expect(environments).toContain('the production REST host is not given by the API documents');
+    expect(page('docs/getting_started')).toContain('which the OpenAPI document does not have');
+    expect(page('version-history')).toContain('No version history is shown');
+  });
+});
+
+describe('npm run build publishes all or nothing', () => {
+  test('a build that fails leaves build/ as it was and no staging folder', () => {
+    const out = path.join(site, 'build');
+    mkdirSync(out, {recursive: true});
+    writeFileSync(path.join(out, 'marker.txt'), 'previous build');
+    const result = spawnSync(process.execPath, [path.join(site, 'scripts/build.mjs')], {
+      cwd: site,
+      env: {...process.env, OPENAPI_FILE: 'no-such-openapi.yaml', FORCE_COLOR: '0', NO_COLOR: '1'},
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.status, output.slice(-2000)).not.toBe(0);
+    expect(output).toContain('no-such-openapi.yaml');
+    expect(output).toContain('The build failed: nothing was published. build/ still holds the previous complete build.');
+    expect(readdirSync(out)).toEqual(['marker.txt']);
+    expect(existsSync(path.join(site, '.build-staging'))).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import {useIdentity, useServerUrl} from '@site/src/components/Identity';
+import {NotInDocuments, useIdentity, useServerUrl} from '@site/src/components/Identity';
+import {hostLabel} from '@site/plugins/api-reference/guideFit';
 import {errorCatalogue, type ErrorCatalogueEntry} from '@site/src/data/errorCatalogue';
 import {curlCommand, fillHosts, type HttpMethod, type QueryValue} from './curl';
 import styles from './styles.module.css';
@@ -27,6 +28,7 @@ export interface RequestExampleProps {
 export function RequestExample({method, path, query, body, env, title}: RequestExampleProps): ReactNode {
   const base = useServerUrl('rest', env);
   const spec = {method, path, ...(query !== undefined ? {query} : {}), ...(body !== undefined ? {body} : {})};
+  if (base === undefined) return <MissingHostExample hosts={[hostLabel('rest', env)]} />;
   return (
     <CodeBlock language="bash" title={title ?? `${method} ${path}`}>
       {curlCommand(base, spec)}
@@ -51,10 +53,31 @@ export function HostCode({
 }): ReactNode {
   const rest = useServerUrl('rest', env);
   const ws = useServerUrl('ws', env);
+  const missing = [
+    ...(children.includes('{{REST_URL}}') && rest === undefined ? [hostLabel('rest', env)] : []),
+    ...(children.includes('{{WS_URL}}') && ws === undefined ? [hostLabel('ws', env)] : []),
+  ];
+  if (missing.length > 0) return <MissingHostExample hosts={missing} />;
   return (
     <CodeBlock language={language} {...(title !== undefined ? {title} : {})}>
-      {fillHosts(children, {rest, ws}).trim()}
+      {fillHosts(children, {...(rest !== undefined ? {rest} : {}), ...(ws !== undefined ? {ws} : {})}).trim()}
     </CodeBlock>
+  );
+}
+
+/** Where an example would run against a host the documents do not give: say so instead of inventing one. */
+function MissingHostExample({hosts}: {hosts: string[]}): ReactNode {
+  return (
+    <p className={styles.missingExample} role="note">
+      An example belongs here, but it needs{' '}
+      {hosts.map((host, i) => (
+        <span key={host}>
+          {i > 0 ? ' and ' : ''}
+          <NotInDocuments what={host} />
+        </span>
+      ))}
+      .
+    </p>
   );
 }
 

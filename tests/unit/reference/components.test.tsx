@@ -23,6 +23,7 @@ const identity: SiteIdentity = {
   statusUrl: null,
   apiVersion: '1',
   restServers: [],
+  asyncApiLabel: 'WebSocket',
   wsServers: [],
 };
 

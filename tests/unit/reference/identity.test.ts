@@ -1,6 +1,10 @@
 /** Other documents (OPENAPI_FILE=…) may lack x- fields, a contact or servers: the identity degrades, it does not throw. */
 import {describe, expect, it} from 'vitest';
-import {identityFromDocuments, resolveSpecPaths} from '../../../plugins/api-reference/identity';
+import {
+  asyncApiLabel,
+  identityFromDocuments,
+  resolveSpecPaths,
+} from '../../../plugins/api-reference/identity';
 
 describe('identityFromDocuments', () => {
   it('falls back when the documents have no contact, x- fields or servers', () => {
@@ -16,7 +20,21 @@ describe('identityFromDocuments', () => {
       apiVersion: '0.1',
       restServers: [],
       wsServers: [],
+      asyncApiLabel: 'Event-driven',
     });
+  });
+
+  it('names the AsyncAPI API after its protocol: servers first, then bindings', () => {
+    const servers = (...protocols: string[]) => ({
+      servers: Object.fromEntries(protocols.map((protocol, i) => [`s${i}`, {host: 'h', protocol}])),
+    });
+    expect(asyncApiLabel(servers('wss', 'ws'))).toBe('WebSocket');
+    expect(asyncApiLabel(servers('mqtt'))).toBe('MQTT');
+    expect(asyncApiLabel(servers('kafka-secure', 'amqp'))).toBe('Kafka and AMQP');
+    expect(asyncApiLabel(servers('someproto'))).toBe('SOMEPROTO');
+    expect(asyncApiLabel({channels: {a: {bindings: {ws: {}}}}})).toBe('WebSocket');
+    expect(asyncApiLabel({channels: {}})).toBe('Event-driven');
+    expect(asyncApiLabel(null)).toBe('Event-driven');
   });
 
   it('takes the contact from the AsyncAPI document when the OpenAPI one has none', () => {

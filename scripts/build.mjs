@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * `npm run build`: the production build, all or nothing. Docusaurus writes into
+ * its output folder as it goes (assets first, HTML last), so a build that fails
+ * half-way would leave a `build/` that looks deployable but is not. Here the
+ * site is built into a staging folder, the Content-Security-Policy is applied,
+ * and only then does the staging folder replace `build/`. On failure `build/`
+ * is left exactly as it was and the staging folder is removed.
+ *
+ * Usage: node scripts/build.mjs [extra docusaurus build arguments]
+ */
+import {spawnSync} from 'node:child_process';
+import {existsSync, renameSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'build');
+const STAGING = path.join(ROOT, '.build-staging');
+const PREVIOUS = path.join(ROOT, '.build-previous');
+
+function run(args) {
+  const result = spawnSync(process.execPath, args, {cwd: ROOT, stdio: 'inherit'});
+  return result.status ?? 1;
+}
+
+function fail(status) {
+  rmSync(STAGING, {recursive: true, force: true});
+  console.error(
+    `\n[build] The build failed: nothing was published. ${existsSync(OUT) ? 'build/ still holds the previous complete build.' : 'There is no build/ folder.'}`,
+  );
+  process.exit(status);
+}
+
+rmSync(STAGING, {recursive: true, force: true});
+const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+const built = run([docusaurus, 'build', '--out-dir', STAGING, ...process.argv.slice(2)]);
+if (built !== 0) fail(built);
+const jiti = path.join(ROOT, 'node_modules/jiti/lib/jiti-cli.mjs');
+const csp = run([jiti, path.join(ROOT, 'plugins/csp/apply.ts'), STAGING]);
+if (csp !== 0) fail(csp);
+
+// Swap: the old build moves aside first, so `build/` is never a mix of the two.
+rmSync(PREVIOUS, {recursive: true, force: true});
+if (existsSync(OUT)) renameSync(OUT, PREVIOUS);
+renameSync(STAGING, OUT);
+rmSync(PREVIOUS, {recursive: true, force: true});
+console.log('[build] build/ now holds the new site.');

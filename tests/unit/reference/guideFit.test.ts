@@ -1,0 +1,102 @@
+/**
+ * The guides are written for the product's own documents. Built from other
+ * documents, the build names every place that no longer fits (one warning,
+ * before the bundler runs) and the pages show a notice there.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {
+  checkGuideFit,
+  collectAnchors,
+  describeGaps,
+  type GuideFitInput,
+} from '../../../plugins/api-reference/guideFit';
+import {identityFromDocuments, readDocument} from '../../../plugins/api-reference/identity';
+import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
+import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
+import type {Json} from '../../../plugins/api-reference/json';
+import {versionHistory} from '../../../src/data/versionHistory';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+function guides(): GuideFitInput['guides'] {
+  const dir = path.join(ROOT, 'docs');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.mdx') && file !== 'ws.mdx')
+    .map((file) => ({key: file.replace(/\.mdx$/, ''), text: readFileSync(path.join(dir, file), 'utf8')}));
+}
+
+function fit(openapiFile: string, asyncapiFile: string | null) {
+  const openapi = readDocument(path.join(ROOT, openapiFile));
+  const asyncapi = asyncapiFile === null ? null : readDocument(path.join(ROOT, asyncapiFile));
+  return checkGuideFit({
+    identity: identityFromDocuments(openapi, asyncapi),
+    restAnchors: collectAnchors(buildRestModel(openapi as Json)),
+    wsAnchors: asyncapi === null ? new Set() : collectAnchors(buildWsModel(asyncapi as Json)),
+    historyVersion: versionHistory[0]?.version ?? null,
+    guides: guides(),
+  });
+}
+
+describe('guide fit', () => {
+  it("the product's own documents fit every guide: no notice anywhere", () => {
+    const gaps = fit('specs/openapi.yaml', 'specs/asyncapi.yaml');
+    expect(gaps).toEqual({});
+    expect(describeGaps(gaps)).toBeNull();
+  });
+
+  it('names missing operations, hosts and the version history page by page', () => {
+    const identity = identityFromDocuments(
+      {info: {title: 'Other API', version: '9.9.9'}, servers: [{url: 'https://other.example.org'}]},
+      null,
+    );
+    const gaps = checkGuideFit({
+      identity,
+      restAnchors: new Set(['listPets']),
+      wsAnchors: new Set(),
+      historyVersion: '2.0.0',
+      guides: [
+        {
+          key: 'start',
+          text: 'See [pets](/rest#listPets), [orders](/rest#listOrders), [again](/rest#listOrders) and [trades](/rest#listTrades). Host <Host api="ws"/>, prod <Host api="rest" env="production"/>.\n<HostCode language="js">{`fetch("{{REST_URL}}/x")`}</HostCode>\n<ContactEmail/>',
+        },
+        {key: 'catalogue', text: '', refs: [{page: 'ws', anchor: 'order_status'}]},
+      ],
+    });
+    expect(gaps.start).toEqual([
+      'it refers to `listOrders`, `listTrades`, which the OpenAPI document does not have',
+      'it shows the default WebSocket host, which the AsyncAPI `servers` do not give',
+      'it shows the production REST host, which the OpenAPI `servers` do not give',
+      'it shows the contact address, which neither document gives (`info.contact.email`)',
+    ]);
+    expect(gaps.catalogue).toEqual([
+      'it refers to `order_status`, which the AsyncAPI document does not have',
+    ]);
+    expect(gaps['/version-history']?.[0]).toContain(
+      'starts at 2.0.0, but the OpenAPI document is version 9.9.9',
+    );
+    const message = describeGaps(gaps) ?? '';
+    expect(message.split('\n')[0]).toContain('The guides were written for other API documents');
+    expect(message).toContain('  start:\n    - it refers to `listOrders`, `listTrades`');
+  });
+
+  it('a corpus document (petstore) makes every guide that links into the reference say so', () => {
+    const corpus = path.join(ROOT, '../shared/corpus/openapi/petstore-expanded.yaml');
+    let exists = true;
+    try {
+      readFileSync(corpus);
+    } catch {
+      exists = false;
+    }
+    if (!exists) {
+      console.warn('../shared/corpus is absent: skipping the corpus case');
+      return;
+    }
+    const gaps = fit('../shared/corpus/openapi/petstore-expanded.yaml', 'specs/asyncapi.yaml');
+    expect(Object.keys(gaps)).toEqual(
+      expect.arrayContaining(['getting_started', 'rest_overview', 'environments']),
+    );
+    expect(gaps.environments?.some((gap) => gap.includes('production REST host'))).toBe(true);
+  });
+});
