@@ -15,6 +15,7 @@ import type {SiteIdentity, SpecPaths} from './identity';
 import {identityFromDocuments, readDocument} from './identity';
 import {loadAsyncApi, loadOpenApi} from './load';
 import {buildRestModel} from './openapi/build';
+import {planRestPages} from './openapi/pages';
 import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
 import {emitValidators} from './validator';
@@ -129,21 +130,30 @@ export default function apiReferencePlugin(
       const {createData, addRoute, setGlobalData} = actions;
       const globalData: ApiReferenceGlobalData = {identity: content.identity, guideGaps: content.guideGaps};
       setGlobalData(globalData);
-      const modules: RestPageModules = {
-        identity: await createData('identity.json', JSON.stringify(content.identity)),
-        model: await createData(REST_DATA, JSON.stringify(content.rest)),
-      };
+      const identityModule = await createData('identity.json', JSON.stringify(content.identity));
+      // A large document gets /rest as an index and one page per tag (openapi/pages.ts).
+      const site = planRestPages(content.rest);
+      const routes = [
+        {path: '/rest', model: site.main, dataName: REST_DATA},
+        ...site.pages.map((page) => ({path: page.route, model: page.model, dataName: page.dataName})),
+      ];
+      for (const route of routes) {
+        const modules: RestPageModules = {
+          identity: identityModule,
+          model: await createData(route.dataName, JSON.stringify(route.model)),
+        };
+        addRoute({
+          path: route.path,
+          component: '@site/src/components/ApiReference/RestPage/index.tsx',
+          modules,
+          exact: true,
+        });
+      }
       await createData(WS_DATA, JSON.stringify(content.ws));
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       await emitValidators(actions, {
         openapi: readDocument(specPaths.openapi),
         asyncapi: readDocument(specPaths.asyncapi),
-      });
-      addRoute({
-        path: '/rest',
-        component: '@site/src/components/ApiReference/RestPage/index.tsx',
-        modules,
-        exact: true,
       });
     },
 

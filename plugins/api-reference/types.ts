@@ -98,6 +98,8 @@ export interface LinkView {
   /** operationId (anchor on the same page) or operationRef. */
   target?: string;
   targetIsAnchor: boolean;
+  /** Set when the target operation is on another page of a multi-page reference: its route and anchor. */
+  href?: string;
   description?: Html;
   parameters: string[];
 }
@@ -199,6 +201,37 @@ export interface RestModel {
   /** OpenAPI 3.1 webhooks: requests the API sends to the reader. */
   webhooks: OperationView[];
   toc: TocItem[];
+  /** A multi-page reference's /rest: every tag and operation as a link to its page (see openapi/pages.ts). */
+  index?: RestIndex;
+  /** A multi-page reference's page for one tag (or part of one). */
+  page?: {title: string; indexRoute: string};
+}
+
+/** One operation as the index of a multi-page reference lists it. */
+export interface RestIndexEntry {
+  id: string;
+  method: string;
+  path: string;
+  summary?: string;
+  deprecated: boolean;
+  /** Route of the page that documents it. */
+  route: string;
+}
+
+export interface RestIndexTag {
+  name: string;
+  id: string;
+  description?: Html;
+  /** Route of the tag's (first) page. */
+  route: string;
+  operations: RestIndexEntry[];
+}
+
+export interface RestIndex {
+  tags: RestIndexTag[];
+  webhooks: RestIndexEntry[];
+  /** Operation and tag anchors → the route of their page: old /rest#<anchor> links are forwarded. */
+  anchorRoutes: Record<string, string>;
 }
 
 export interface FlowStep {

@@ -202,12 +202,12 @@ describe('documents nobody here wrote (../shared/corpus)', () => {
       context.skip();
     }
     expect(result.status, result.output.slice(-3000)).toBe(0);
-    // One warning, printed before the bundler starts, lists every page that does not fit.
-    const warning = result.output.indexOf('[api-reference] The guides were written for other API documents');
-    expect(warning).toBeGreaterThanOrEqual(0);
-    expect(warning).toBeLessThan(result.output.indexOf('Creating an optimized production build'));
+    // One warning (printed by the plugin's loadContent, before the bundler starts) lists every page that does not fit.
+    expect(result.output.split('[api-reference] The guides were written for other API documents').length - 1).toBe(1);
 
-    const page = (route: string): string => readFileSync(path.join(outDir, `${route}.html`), 'utf8');
+    // React separates adjacent text nodes with empty comments in server HTML.
+    const page = (route: string): string =>
+      readFileSync(path.join(outDir, `${route}.html`), 'utf8').replaceAll('<!-- -->', '');
     const rest = page('rest');
     for (const operationId of ['findPets', 'addPet', 'find pet by id', 'deletePet']) expect(rest).toContain(operationId);
     const ws = page('docs/ws');

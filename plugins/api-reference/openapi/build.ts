@@ -160,11 +160,12 @@ export function restToc(model: RestModel): TocItem[] {
   if (model.servers.length > 0) toc.push({value: 'Servers', id: REST_SECTIONS.servers, level: 2});
   if (model.securitySchemes.length > 0)
     toc.push({value: 'Authentication', id: REST_SECTIONS.authentication, level: 2});
+  for (const tag of model.index?.tags ?? []) toc.push({value: escapeHtml(tag.name), id: tag.id, level: 2});
   for (const tag of model.tags) {
     toc.push({value: escapeHtml(tag.name), id: tag.id, level: 2});
     for (const op of tag.operations) toc.push({value: escapeHtml(operationLabel(op)), id: op.id, level: 3});
   }
-  if (model.webhooks.length > 0) {
+  if (model.webhooks.length > 0 || (model.index?.webhooks.length ?? 0) > 0) {
     toc.push({value: 'Webhooks', id: REST_SECTIONS.webhooks, level: 2});
     for (const op of model.webhooks) toc.push({value: escapeHtml(operationLabel(op)), id: op.id, level: 3});
   }

@@ -78,7 +78,7 @@ function Response({
                     <>
                       {' → '}
                       {link.targetIsAnchor ? (
-                        <Link href={`#${link.target}`}>{link.target}</Link>
+                        <Link href={link.href ?? `#${link.target}`}>{link.target}</Link>
                       ) : (
                         <code>{link.target}</code>
                       )}

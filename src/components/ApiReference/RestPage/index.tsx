@@ -10,6 +10,7 @@ import Markdown from '../Markdown';
 import Servers from '../Servers';
 import Security from '../Security';
 import Operation from '../Operation';
+import RestIndex from '../RestIndex';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import CopyMarkdown from '@site/src/components/CopyMarkdown';
@@ -29,7 +30,12 @@ function RestReference({model}: Props): ReactNode {
           <article className={styles.reference}>
             <header>
               <CopyMarkdown />
-              <Heading as="h1">REST API reference</Heading>
+              {model.page !== undefined ? (
+                <p className={styles.meta}>
+                  <Link to={model.page.indexRoute}>REST API reference</Link> › {model.page.title}
+                </p>
+              ) : null}
+              <Heading as="h1">{model.page?.title ?? 'REST API reference'}</Heading>
               <Lead
                 title={model.title}
                 version={model.version}
@@ -77,6 +83,7 @@ function RestReference({model}: Props): ReactNode {
             ) : null}
             <Servers servers={model.servers} />
             <Security schemes={model.securitySchemes} requirements={model.security} />
+            {model.index !== undefined ? <RestIndex index={model.index} /> : null}
             {model.tags.map((tag) => (
               <section key={tag.id} aria-labelledby={tag.id} className={styles.tag}>
                 <Heading as="h2" id={tag.id}>
@@ -111,7 +118,10 @@ function RestReference({model}: Props): ReactNode {
 
 export default function RestPage(props: Props): ReactNode {
   return (
-    <Layout title="REST API reference" description={`REST API reference of the ${props.identity.title}`}>
+    <Layout
+      title={props.model.page !== undefined ? `${props.model.page.title} · REST API reference` : 'REST API reference'}
+      description={`REST API reference of the ${props.identity.title}`}
+    >
       <RestReference {...props} />
     </Layout>
   );

@@ -1,0 +1,161 @@
+/**
+ * Large documents on several pages. One page per tag keeps each reference page
+ * near the size of the product's own (a 659-operation document on one page was
+ * 67 MB of HTML and a 26 MB data chunk). Below the threshold nothing changes:
+ * one page at /rest. Above it, /rest becomes the index (overview, servers,
+ * authentication and every operation as a link) and each tag gets
+ * /rest/<tag-slug>; a tag too large for one page is cut into parts.
+ *
+ * Anchors keep their names (they come from the document, not from the page), and
+ * `anchorRoutes` maps each operation and tag anchor to its page, so an old link
+ * such as /rest#listPets lands on the index entry and is forwarded to its page.
+ */
+import {slug} from '../anchors';
+import type {OperationView, RestIndex, RestIndexEntry, RestModel, TagView} from '../types';
+import {restToc} from './build';
+
+/** Documents with more operations than this get one page per tag. */
+export const ONE_PAGE_OPERATION_LIMIT = 60;
+/** Operations per page at most; a larger tag is cut into consecutive parts. */
+export const PAGE_OPERATION_LIMIT = 30;
+
+export interface RestPagePlan {
+  /** Route of the page, e.g. `/rest/pets` or `/rest/pets-2`. */
+  route: string;
+  /** File name of its data (createData). */
+  dataName: string;
+  model: RestModel;
+}
+
+export interface RestSite {
+  /** The model of /rest: the whole reference, or the index when `pages` is not empty. */
+  main: RestModel;
+  pages: RestPagePlan[];
+}
+
+function entry(op: OperationView, route: string): RestIndexEntry {
+  return {
+    id: op.id,
+    method: op.method,
+    path: op.path,
+    ...(op.summary !== undefined ? {summary: op.summary} : {}),
+    deprecated: op.deprecated,
+    route,
+  };
+}
+
+/** Cuts `items` into runs of at most `size`. */
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Splits a reference into an index and per-tag pages when it is too large for one page. */
+export function planRestPages(
+  model: RestModel,
+  base = '/rest',
+  limits = {onePage: ONE_PAGE_OPERATION_LIMIT, perPage: PAGE_OPERATION_LIMIT},
+): RestSite {
+  const total = model.tags.reduce((n, tag) => n + tag.operations.length, 0) + model.webhooks.length;
+  if (total <= limits.onePage) return {main: model, pages: []};
+
+  const pages: RestPagePlan[] = [];
+  const usedSlugs = new Set<string>();
+  const pageFor = (name: string): string => {
+    const root = slug(name) || 'operations';
+    let candidate = root;
+    for (let n = 2; usedSlugs.has(candidate); n++) candidate = `${root}-${n}`;
+    usedSlugs.add(candidate);
+    return candidate;
+  };
+  const shared = {
+    title: model.title,
+    version: model.version,
+    openapi: model.openapi,
+    servers: model.servers,
+    securitySchemes: model.securitySchemes,
+    security: model.security,
+  };
+  const index: RestIndex = {tags: [], webhooks: [], anchorRoutes: {}};
+
+  const addPage = (name: string, tags: TagView[], webhooks: OperationView[], part?: {n: number; of: number}) => {
+    const pageSlug = pageFor(part === undefined || part.n === 1 ? name : `${name}-${part.n}`);
+    const route = `${base}/${pageSlug}`;
+    const pageModel: RestModel = {
+      ...shared,
+      tags,
+      webhooks,
+      toc: [],
+      page: {
+        title: part === undefined || part.of === 1 ? name : `${name} (part ${part.n} of ${part.of})`,
+        indexRoute: base,
+      },
+    };
+    pageModel.toc = restToc(pageModel);
+    pages.push({route, dataName: `rest-reference-${pageSlug}.json`, model: pageModel});
+    return route;
+  };
+
+  for (const tag of model.tags) {
+    const parts = chunks(tag.operations, limits.perPage);
+    const routes = (parts.length === 0 ? [[]] : parts).map((operations, i, all) =>
+      addPage(tag.name, [{...tag, operations, ...(i > 0 ? {description: undefined} : {})}], [], {
+        n: i + 1,
+        of: all.length,
+      }),
+    );
+    const first = routes[0] ?? base;
+    index.anchorRoutes[tag.id] = first;
+    const entries = parts.flatMap((operations, i) => operations.map((op) => entry(op, routes[i] ?? first)));
+    for (const e of entries) index.anchorRoutes[e.id] = e.route;
+    index.tags.push({
+      name: tag.name,
+      id: tag.id,
+      ...(tag.description !== undefined ? {description: tag.description} : {}),
+      route: first,
+      operations: entries,
+    });
+  }
+  for (const [i, webhooks] of chunks(model.webhooks, limits.perPage).entries()) {
+    const route = addPage('Webhooks', [], webhooks, {n: i + 1, of: Math.ceil(model.webhooks.length / limits.perPage)});
+    for (const op of webhooks) {
+      index.anchorRoutes[op.id] = route;
+      index.webhooks.push(entry(op, route));
+    }
+  }
+
+  // Links from one operation's responses to another (OpenAPI `links`) cross pages now.
+  for (const page of pages) {
+    const here = new Set(page.model.tags.flatMap((t) => t.operations.map((op) => op.id)));
+    for (const op of [...page.model.tags.flatMap((t) => t.operations), ...page.model.webhooks]) {
+      for (const response of op.responses) {
+        for (const link of response.links) {
+          if (!link.targetIsAnchor || link.target === undefined || here.has(link.target)) continue;
+          const route = index.anchorRoutes[link.target];
+          if (route !== undefined) link.href = `${route}#${link.target}`;
+        }
+      }
+    }
+  }
+
+  const {tags: _tags, webhooks: _webhooks, ...rest} = model;
+  const main: RestModel = {...rest, tags: [], webhooks: [], toc: [], index};
+  main.toc = restToc(main);
+  return {main, pages};
+}
+
+/**
+ * The page of an anchor, for the forwarder on /rest: the anchor itself, else its
+ * longest prefix ending before a `.` (field anchors are `<operation>.<path>`).
+ */
+export function routeOfAnchor(anchorRoutes: Record<string, string>, anchor: string): string | undefined {
+  let candidate = anchor;
+  for (;;) {
+    const route = anchorRoutes[candidate];
+    if (route !== undefined) return route;
+    const dot = candidate.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    candidate = candidate.slice(0, dot);
+  }
+}
