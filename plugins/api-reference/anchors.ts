@@ -57,3 +57,18 @@ export class IdRegistry {
     return this.used.has(id);
   }
 }
+
+/**
+ * The page of an anchor, for the forwarder on /rest: the anchor itself, else its
+ * longest prefix ending before a `.` (field anchors are `<operation>.<path>`).
+ */
+export function routeOfAnchor(anchorRoutes: Record<string, string>, anchor: string): string | undefined {
+  let candidate = anchor;
+  for (;;) {
+    const route = anchorRoutes[candidate];
+    if (route !== undefined) return route;
+    const dot = candidate.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    candidate = candidate.slice(0, dot);
+  }
+}

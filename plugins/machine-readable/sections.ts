@@ -87,8 +87,18 @@ export function assignSections(
   const existing = new Set(pagePaths);
   const placed = new Set<string>();
   const sections: Section[] = [];
+  // Pages under a sidebar page's path (a multi-page reference's /rest/<tag>) follow it in its section.
+  const below = (parent: string): string[] =>
+    parent === '/' ? [] : pagePaths.filter((p) => p.startsWith(`${parent}/`) && !placed.has(p)).sort();
   for (const section of sidebar) {
-    const paths = section.paths.filter((p) => existing.has(p) && !placed.has(p));
+    const paths = section.paths
+      .filter((p) => existing.has(p) && !placed.has(p))
+      .flatMap((p) => {
+        placed.add(p);
+        const children = below(p);
+        for (const child of children) placed.add(child);
+        return [p, ...children];
+      });
     for (const p of paths) placed.add(p);
     if (paths.length > 0) sections.push({title: section.title, paths});
   }

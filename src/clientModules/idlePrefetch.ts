@@ -13,6 +13,10 @@
  * slices of a few milliseconds, so none of it blocks a tap or a scroll.
  * Prefetching on hover and touch (`preload`) is untouched, so a link the
  * reader goes for is still fetched at once.
+ *
+ * The API references are never prefetched: their route data is the whole
+ * reference (megabytes for a large document), and every guide links to them.
+ * A reader going there hovers or taps the link, which still preloads it.
  */
 import type {ClientModule} from '@docusaurus/types';
 
@@ -94,6 +98,19 @@ export function browserRequestIdle(win: Window): RequestIdle {
   };
 }
 
+/** Routes whose data is an API reference: /rest, its per-tag pages, /docs/ws. */
+export const REFERENCE_ROUTES = ['/rest', '/docs/ws'] as const;
+
+export function isReferenceRoute(routePath: string): boolean {
+  const pathname = routePath.split(/[?#]/)[0]?.replace(/\/$/, '') ?? '';
+  return REFERENCE_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));
+}
+
+/** `prefetch` that leaves the references alone (resolving as Docusaurus does when it skips a prefetch). */
+export function skipReferences(prefetch: Prefetch): Prefetch {
+  return (routePath) => (isReferenceRoute(routePath) ? false : prefetch(routePath));
+}
+
 let installed = false;
 
 /**
@@ -106,7 +123,10 @@ const clientModule: ClientModule = {
     if (installed || typeof window === 'undefined') return;
     installed = true;
     const original = window.docusaurus;
-    window.docusaurus = {...original, prefetch: deferToIdle(original.prefetch, browserRequestIdle(window))};
+    window.docusaurus = {
+      ...original,
+      prefetch: deferToIdle(skipReferences(original.prefetch), browserRequestIdle(window)),
+    };
   },
 };
 

@@ -79,7 +79,12 @@ export function planRestPages(
   };
   const index: RestIndex = {tags: [], webhooks: [], anchorRoutes: {}};
 
-  const addPage = (name: string, tags: TagView[], webhooks: OperationView[], part?: {n: number; of: number}) => {
+  const addPage = (
+    name: string,
+    tags: TagView[],
+    webhooks: OperationView[],
+    part?: {n: number; of: number},
+  ) => {
     const pageSlug = pageFor(part === undefined || part.n === 1 ? name : `${name}-${part.n}`);
     const route = `${base}/${pageSlug}`;
     const pageModel: RestModel = {
@@ -118,7 +123,10 @@ export function planRestPages(
     });
   }
   for (const [i, webhooks] of chunks(model.webhooks, limits.perPage).entries()) {
-    const route = addPage('Webhooks', [], webhooks, {n: i + 1, of: Math.ceil(model.webhooks.length / limits.perPage)});
+    const route = addPage('Webhooks', [], webhooks, {
+      n: i + 1,
+      of: Math.ceil(model.webhooks.length / limits.perPage),
+    });
     for (const op of webhooks) {
       index.anchorRoutes[op.id] = route;
       index.webhooks.push(entry(op, route));
@@ -143,19 +151,4 @@ export function planRestPages(
   const main: RestModel = {...rest, tags: [], webhooks: [], toc: [], index};
   main.toc = restToc(main);
   return {main, pages};
-}
-
-/**
- * The page of an anchor, for the forwarder on /rest: the anchor itself, else its
- * longest prefix ending before a `.` (field anchors are `<operation>.<path>`).
- */
-export function routeOfAnchor(anchorRoutes: Record<string, string>, anchor: string): string | undefined {
-  let candidate = anchor;
-  for (;;) {
-    const route = anchorRoutes[candidate];
-    if (route !== undefined) return route;
-    const dot = candidate.lastIndexOf('.');
-    if (dot <= 0) return undefined;
-    candidate = candidate.slice(0, dot);
-  }
 }

@@ -101,6 +101,20 @@ describe('sections from the docs sidebar', () => {
       {title: 'Optional', paths: ['/', '/docs/hidden', '/version-history']},
     ]);
   });
+
+  test('the pages of a multi-page reference follow its index in the same section', () => {
+    const sections = assignSections(sidebarSections(DOCS_CONTENT), [
+      '/rest/pets',
+      '/docs/ws',
+      '/rest',
+      '/rest/orders',
+      '/',
+    ]);
+    expect(sections).toEqual([
+      {title: 'API reference', paths: ['/rest', '/rest/orders', '/rest/pets', '/docs/ws']},
+      {title: 'Optional', paths: ['/']},
+    ]);
+  });
 });
 
 describe('llms.txt', () => {

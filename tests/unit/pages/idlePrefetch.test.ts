@@ -1,5 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {deferToIdle, IDLE_SLICE_MS, type RequestIdle} from '@site/src/clientModules/idlePrefetch';
+import {
+  deferToIdle,
+  IDLE_SLICE_MS,
+  isReferenceRoute,
+  skipReferences,
+  type RequestIdle,
+} from '@site/src/clientModules/idlePrefetch';
 
 /** A hand-driven idle scheduler: `idle(ms)` runs the pending callback with that much time left. */
 function fakeIdle(): {
@@ -93,5 +99,29 @@ describe('deferToIdle (link prefetching in idle time)', () => {
     const prefetch = deferToIdle(() => Promise.resolve([]), scheduler.requestIdle);
     for (let i = 0; i < 20; i++) void prefetch(`/page/${i}`);
     expect(scheduler.pending()).toBe(1);
+  });
+});
+
+describe('skipReferences (the API references are never prefetched)', () => {
+  it('leaves /rest, its per-tag pages and /docs/ws out, and passes every other route on', () => {
+    const asked: string[] = [];
+    const prefetch = skipReferences((route) => {
+      asked.push(route);
+      return Promise.resolve([]);
+    });
+    for (const route of [
+      '/rest',
+      '/rest/pets',
+      '/rest#listPets',
+      '/docs/ws',
+      '/docs/ws/',
+      '/docs/intro',
+      '/restaurant',
+      '/docs/websockets',
+    ])
+      void prefetch(route);
+    expect(asked).toEqual(['/docs/intro', '/restaurant', '/docs/websockets']);
+    expect(isReferenceRoute('/rest?x=1')).toBe(true);
+    expect(isReferenceRoute('/docs/wsx')).toBe(false);
   });
 });

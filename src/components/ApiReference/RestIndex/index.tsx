@@ -9,7 +9,7 @@ import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import {useHistory, useLocation} from '@docusaurus/router';
 import type {RestIndex as RestIndexModel, RestIndexEntry} from '@site/plugins/api-reference/types';
-import {routeOfAnchor} from '@site/plugins/api-reference/openapi/pages';
+import {routeOfAnchor} from '@site/plugins/api-reference/anchors';
 import Markdown from '../Markdown';
 import {MethodBadge} from '../Operation';
 import styles from './styles.module.css';

@@ -1,0 +1,70 @@
+/**
+ * Large documents are split into an index (/rest) and per-tag pages; the
+ * product's own reference stays one page. Nothing is dropped or duplicated, and
+ * every operation anchor still resolves from /rest.
+ */
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {routeOfAnchor} from '../../../plugins/api-reference/anchors';
+import {readDocument} from '../../../plugins/api-reference/identity';
+import type {Json} from '../../../plugins/api-reference/json';
+import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
+import {planRestPages} from '../../../plugins/api-reference/openapi/pages';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const model = (): ReturnType<typeof buildRestModel> =>
+  buildRestModel(readDocument(path.join(ROOT, 'specs/openapi.yaml')) as Json);
+const operationIds = (m: ReturnType<typeof buildRestModel>): string[] =>
+  [...m.tags.flatMap((t) => t.operations), ...m.webhooks].map((op) => op.id);
+
+describe('planRestPages', () => {
+  it("keeps the product's own reference on one page", () => {
+    const whole = model();
+    const site = planRestPages(whole);
+    expect(site.pages).toEqual([]);
+    expect(site.main).toBe(whole);
+  });
+
+  it('above the threshold: an index and per-tag pages, each operation on exactly one page', () => {
+    const whole = model();
+    const all = operationIds(whole);
+    const site = planRestPages(whole, '/rest', {onePage: 5, perPage: 2});
+    expect(operationIds(site.main)).toEqual([]);
+    const onPages = site.pages.flatMap((page) => operationIds(page.model));
+    expect([...onPages].sort()).toEqual([...all].sort());
+    expect(new Set(site.pages.map((p) => p.route)).size).toBe(site.pages.length);
+    for (const page of site.pages) {
+      expect(operationIds(page.model).length).toBeLessThanOrEqual(2);
+      expect(page.route).toMatch(/^\/rest\/[a-z0-9-]+$/);
+      expect(page.model.page?.indexRoute).toBe('/rest');
+      // The TOC is the page's own: its operations, not the whole document's.
+      expect(page.model.toc.filter((t) => t.level === 3).map((t) => t.id)).toEqual(operationIds(page.model));
+    }
+    const index = site.main.index;
+    expect(index).toBeDefined();
+    const listed = [...(index?.tags ?? []).flatMap((t) => t.operations), ...(index?.webhooks ?? [])];
+    expect(listed.map((e) => e.id).sort()).toEqual([...all].sort());
+    for (const entry of listed) {
+      const page = site.pages.find((p) => p.route === entry.route);
+      expect(page && operationIds(page.model), entry.id).toContain(entry.id);
+      expect(routeOfAnchor(index?.anchorRoutes ?? {}, entry.id)).toBe(entry.route);
+    }
+  });
+
+  it('a tag larger than a page is cut into parts that say so', () => {
+    const whole = model();
+    const biggest = [...whole.tags].sort((a, b) => b.operations.length - a.operations.length)[0];
+    expect(biggest && biggest.operations.length).toBeGreaterThan(2);
+    const site = planRestPages(whole, '/rest', {onePage: 5, perPage: 2});
+    const parts = site.pages.filter((p) => p.model.tags[0]?.name === biggest?.name);
+    expect(parts.length).toBe(Math.ceil((biggest?.operations.length ?? 0) / 2));
+    expect(parts[1]?.model.page?.title).toBe(`${biggest?.name} (part 2 of ${parts.length})`);
+  });
+
+  it('field anchors resolve through their operation', () => {
+    const routes = {listPets: '/rest/pets', 'a.b': '/rest/x'};
+    expect(routeOfAnchor(routes, 'listPets.query.limit')).toBe('/rest/pets');
+    expect(routeOfAnchor(routes, 'a.b.c')).toBe('/rest/x');
+    expect(routeOfAnchor(routes, 'unknown')).toBeUndefined();
+  });
+});
