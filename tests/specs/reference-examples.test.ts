@@ -18,6 +18,7 @@ import addFormatsModule from 'ajv-formats';
 import {describe, expect, it} from 'vitest';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
+import type {Json} from '../../plugins/api-reference/json';
 import type {ExampleView, RestModel, SchemaNode, WsModel} from '../../plugins/api-reference/types';
 import {asyncapi, at, follow, isObject, openapi, token, type JsonObject} from '../unit/guides/documents';
 import {guideFiles, jsxElements} from '../unit/guides/mdx';
@@ -292,8 +293,9 @@ function walkWs(walker: ModelWalker, model: WsModel): void {
 
 function walkAll(docs: Docs): Report {
   const walker = new ModelWalker(docs);
-  walkRest(walker, buildRestModel(docs.openapi), docs);
-  walkWs(walker, buildWsModel(docs.asyncapi));
+  // The guides' loader types documents loosely (unknown values); the builders take plugin Json.
+  walkRest(walker, buildRestModel(docs.openapi as Json), docs);
+  walkWs(walker, buildWsModel(docs.asyncapi as Json));
   return walker.report;
 }
 
