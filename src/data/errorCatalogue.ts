@@ -1,7 +1,11 @@
 /**
- * The error catalogue as integrators need it: what each code means, the HTTP
- * status it comes with and what to do. The codes themselves are the API
- * documents' (`ErrorCode` and `SettlementReadiness` in the OpenAPI document,
+ * The error catalogue as the API documents give it: each code, the HTTP status
+ * and the operations that list it, and what the provider's specification says
+ * about it, which for most codes is nothing beyond the name. The provider does
+ * not publish how a client should handle errors, so there is no "what to do"
+ * unless the provider itself says it (a risk-check rejection asks the user to
+ * raise their collateral). The codes themselves are the API documents'
+ * (`ErrorCode` and `SettlementReadiness` in the OpenAPI document,
  * `channel_subscription_error` in the AsyncAPI document); a test keeps this
  * list equal to them, so a code added to or removed from the documents fails
  * the build's tests until it is described here.
@@ -18,15 +22,17 @@ export interface ErrorCatalogueEntry {
   field: 'error' | 'error_code';
   /** Operations (or messages) that return it. */
   sources: ErrorSource[];
+  /** What the provider's specification says about the code, and nothing more. */
   meaning: string;
-  action: string;
+  /** What the provider itself asks the client to do; absent when it publishes nothing. */
+  providerAdvice?: string;
   /** Groups the table: general HTTP errors, bulk order rejections, settlement readiness, WebSocket. */
   group: 'http' | 'bulk' | 'readiness' | 'websocket';
 }
 
 const bulkRead: ErrorSource[] = [{kind: 'rest', operationId: 'getBulkOrder'}];
-const bulkAction =
-  'The bulk order was not executed at all (bulk orders are atomic). Read `message` and `rejected_order` in the 422 body, correct that order and place the bulk order again with a new `req_id`.';
+const undescribed = "Listed in the provider's catalogue without a description.";
+const causeNotPublished = 'The provider does not publish what causes it.';
 
 export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
   {
@@ -39,9 +45,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
       {kind: 'rest', operationId: 'createSettlementRequest'},
       {kind: 'rest', operationId: 'mapTransaction'},
     ],
-    meaning: 'The bearer token is missing, invalid or expired.',
-    action:
-      'Send `Authorization: Bearer <token>` with a valid token. Repeating the request with the same token will not help.',
+    meaning: `Unauthorized. ${causeNotPublished}`,
   },
   {
     code: 'Forbidden',
@@ -49,9 +53,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error',
     group: 'http',
     sources: [{kind: 'rest', operationId: 'mapTransaction'}],
-    meaning: 'The user may not perform this action.',
-    action:
-      'Map only your own transactions to your own settlement request amounts. If you think the action should be allowed, contact the provider.',
+    meaning:
+      'Possible on the transaction mapping. Which users may use which endpoints is not published by the provider.',
   },
   {
     code: 'NotFound',
@@ -63,8 +66,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
       {kind: 'rest', operationId: 'listTradesBySequence'},
       {kind: 'rest', operationId: 'mapTransaction'},
     ],
-    meaning: 'The resource does not exist or is not visible to the user.',
-    action: 'Check the id (or the `seq_number`) and that it was returned to the same API user.',
+    meaning: `Not found. ${causeNotPublished}`,
   },
   {
     code: 'Conflict',
@@ -72,9 +74,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error',
     group: 'http',
     sources: [{kind: 'rest', operationId: 'mapTransaction'}],
-    meaning: 'The request conflicts with the current state.',
-    action:
-      'Read the current state (the transaction and the settlement request) before deciding whether to send the request again.',
+    meaning: `Conflict. ${causeNotPublished}`,
   },
   {
     code: 'DuplicateReq',
@@ -84,12 +84,9 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     sources: [
       {kind: 'rest', operationId: 'createBulkOrder'},
       {kind: 'rest', operationId: 'createSettlementRequest'},
-      {kind: 'rest', operationId: 'mapTransaction'},
     ],
     meaning:
-      'The `req_id` of `req_header` has been used before. For settlement requests the window is one hour, and the 409 body returns the `settlement_request_id` and `client_settlement_request_id` of the request already created.',
-    action:
-      'Do not send the request again: continue with the ids of the existing request. Use a new `req_id` only for a new request.',
+      'A repeated `req_id` is rejected as a duplicate. For settlement requests the idempotency window is one hour, and the 409 body says the `req_id` has been processed already and returns the `settlement_request_id` and `client_settlement_request_id`.',
   },
   {
     code: 'UnprocessableEntity',
@@ -100,9 +97,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
       {kind: 'rest', operationId: 'createSettlementRequest'},
       {kind: 'rest', operationId: 'mapTransaction'},
     ],
-    meaning: 'The request is well formed but cannot be processed.',
-    action:
-      'Check the limits: 1 to 9999 unique trade ids and 1 to 99 amounts per settlement request, whitelisted addresses, and a mapped amount no larger than the transaction amount or the settlement request amount.',
+    meaning: `The request is not processable. ${causeNotPublished}`,
   },
   {
     code: 'InternalServerError',
@@ -114,9 +109,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
       {kind: 'rest', operationId: 'createSettlementRequest'},
       {kind: 'rest', operationId: 'mapTransaction'},
     ],
-    meaning: 'An unexpected error on the provider side; `error_text` (1 to 1000 characters) explains it.',
-    action:
-      'Retry after a pause with the same `req_id`: if the first attempt was processed after all, the answer is 409 `DuplicateReq` instead of a second request. Contact the provider if it persists.',
+    meaning: 'Internal server error; the body adds `error_text` (1 to 1000 characters).',
   },
   {
     code: 'InvalidOrder',
@@ -124,8 +117,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'An order of the bulk order is not valid. The documents give no further detail.',
-    action: bulkAction,
+    meaning: undescribed,
   },
   {
     code: 'MixedOrders',
@@ -133,8 +125,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'The orders of the bulk order cannot be combined as sent. The documents give no further detail.',
-    action: bulkAction,
+    meaning: undescribed,
   },
   {
     code: 'InvalidAmount',
@@ -142,9 +133,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning:
-      'The amount of an order is not valid: a decimal string in exactly one of `leg_1_amount` or `leg_2_amount`.',
-    action: bulkAction,
+    meaning: undescribed,
   },
   {
     code: 'AmountTooLow',
@@ -152,8 +141,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'The amount of an order is too low.',
-    action: bulkAction,
+    meaning: undescribed,
   },
   {
     code: 'AmountTooAccurate',
@@ -161,9 +149,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning:
-      'The amount of an order has more decimals than accepted; the `precision` of each asset is listed by `listInstruments`.',
-    action: bulkAction,
+    meaning: undescribed,
   },
   {
     code: 'AmountTooHigh',
@@ -171,9 +157,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning:
-      'The amount of an order is too high; `maximum_order_quantity` (in leg 1 units) is listed by `listInstruments`.',
-    action: bulkAction,
+    meaning: undescribed,
   },
   {
     code: 'NoPriceStream',
@@ -181,8 +165,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'No price was available for an instrument of the bulk order.',
-    action: bulkAction,
+    meaning: undescribed,
   },
   {
     code: 'RiskCheck',
@@ -190,9 +173,8 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'The risk check of the bulk order failed.',
-    action:
-      'Raise your collateral, or reduce the order. Watch `margin_usage` from `getRiskFigures` and keep it well below 1.',
+    meaning: 'A risk-check rejection (the risk check is the fourth stage of the bulk order flow).',
+    providerAdvice: 'A risk-check rejection asks the user to raise their collateral.',
   },
   {
     code: 'DuplicateOrderRef',
@@ -200,8 +182,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'A `unique_client_order_id` (order reference) has been used before.',
-    action: 'Give every order a reference you have not used before and place the bulk order again.',
+    meaning: undescribed,
   },
   {
     code: 'ready',
@@ -210,8 +191,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     group: 'readiness',
     sources: [{kind: 'rest', operationId: 'getSettlementRequestStatus'}],
     meaning:
-      'The settlement request has been processed. It is not an error and does not mean accepted: a rejected request is also ready.',
-    action: 'Read the outcome with `getSettlementRequest`.',
+      'The settlement request has been processed. It is not an error and does not mean accepted: a rejected request is also ready. The next step of the settlement flow reads the details with `getSettlementRequest`.',
   },
   {
     code: 'not ready',
@@ -219,8 +199,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error',
     group: 'readiness',
     sources: [{kind: 'rest', operationId: 'getSettlementRequestStatus'}],
-    meaning: 'The settlement request is still being processed.',
-    action: 'Ask again after a pause.',
+    meaning: 'The settlement request has not been processed yet.',
   },
   {
     code: 'ERROR_DUPLICATE',
@@ -229,8 +208,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     group: 'websocket',
     sources: [{kind: 'ws', message: 'channel_subscription_error'}],
     meaning:
-      'The channel is already subscribed on this connection (one subscription per channel per connection).',
-    action: 'Keep using the existing subscription, or send `unsubscribe_channel` before subscribing again.',
+      "Listed in the provider's catalogue without a description. The provider does not publish which message carries it, when it is sent or what the server does after it; the WebSocket reference shows it only as the example `error` of `channel_subscription_error`.",
   },
 ];
 

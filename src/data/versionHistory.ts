@@ -36,11 +36,10 @@ export const versionHistory: readonly VersionEntry[] = [
           'Current version of the REST API and of the WebSocket API: instruments, risk figures, order and trade history, settlement requests and transactions over REST; prices, orders and trades over WebSocket.',
       },
       {
-        summary:
-          'Placing bulk market orders (`POST /api/orders/bulk`) has been disabled. Existing bulk orders can still be read.',
+        summary: 'The bulk order endpoint (`POST /api/orders/bulk`) has been disabled.',
         operations: ['createBulkOrder', 'getBulkOrder', 'getBulkOrderStatus'],
         action: {
-          text: 'To place bulk orders, contact the provider. Single fill-or-kill market orders are placed with `new_order` on the WebSocket order channel.',
+          text: 'To place bulk orders, contact the provider.',
           contactProvider: true,
         },
       },

@@ -101,8 +101,8 @@ function Home(): ReactNode {
           Environments
         </Heading>
         <p>
-          Develop and test on pre-production, the default throughout this documentation; trade on production.
-          See <Link to="/docs/environments">Environments</Link>.
+          Two environments exist, pre-production and production; pre-production is the default throughout this
+          documentation. See <Link to="/docs/environments">Environments</Link>.
         </p>
         <div className={styles.tableWrap}>
           <EnvironmentsTable />

@@ -845,7 +845,7 @@ describe('rules carried by descriptions', () => {
     ['sequence numbers wrap to 0', '#/components/schemas/SeqNumber/description', /wraps to 0/],
     ['ERROR_DUPLICATE on channel errors', '#/components/schemas/ChannelSubscriptionError', /ERROR_DUPLICATE/],
     ['trade channel start', '#/channels/trades/description', /never both\. With neither, delivery starts at the first trade of the current day/],
-    ['trades address follows the same pattern', '#/channels/trades/description', /same pattern/],
+    ['trades address is not published', '#/channels/trades/description', /not published by the provider/],
     ['bulk status text', '#/channels/orders/description', /`RECEIVED`, `REJECTED`, `CONFIRMED` or `DONE`, written in upper or lower case/],
     ['how the token is sent', '#/components/securitySchemes/AuthenticationToken/description', /`Authorization` header.*Bearer/s],
   ])('%s', (_rule, pointer, pattern) => {

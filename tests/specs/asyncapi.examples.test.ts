@@ -27,7 +27,8 @@ interface ExampleCase {
 }
 
 /** At least one example per message (15 messages); 23 are written today. */
-const MIN_MESSAGE_EXAMPLES = 23;
+// 22: the invented `CLOSED` answer to unsubscribe_channel was removed (issue 13).
+const MIN_MESSAGE_EXAMPLES = 22;
 const MIN_SCHEMA_EXAMPLES = 12;
 
 let messageExamples: ExampleCase[] = [];

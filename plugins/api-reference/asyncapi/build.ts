@@ -352,9 +352,10 @@ export function buildWsModel(document: Json): WsModel {
           ...(replies.length > 1 ? {alternative: title(name) ?? name} : {}),
         });
       }
-      // The channel's opening request is followed by what the server then streams.
+      // The channel's opening request is followed by what the server sends on the channel (its send
+      // operations); the document gives no timing, so the note claims none.
       if (index === 0 && streams.length > 0) {
-        steps.push({from: SERVER, to: YOU, label: 'Then, as long as the subscription lasts:', kind: 'note'});
+        steps.push({from: SERVER, to: YOU, label: 'The server also sends on this channel:', kind: 'note'});
         for (const name of streams) steps.push({from: SERVER, to: YOU, label: name, kind: 'stream'});
       }
       const flow: FlowView = {title: text(op.operation.title) ?? op.key, participants: [YOU, SERVER], steps};

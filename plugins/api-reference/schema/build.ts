@@ -132,6 +132,28 @@ export function buildSchema(schema: Json | undefined, ctx: SchemaContext, idPref
   return new Walker(ctx, idPrefix).walk(schema, {path: ''}, [], 0);
 }
 
+/**
+ * Examples inherited from a `$ref` target that a narrower sibling (`const`, `enum`) refuses are
+ * dropped: the field would otherwise show a value it does not accept (a bulk order's
+ * `order_type`, `const: BULK_MARKET`, showing the shared OrderType's example `MARKET`).
+ */
+function withoutRefusedExamples(target: JsonObject, siblings: JsonObject): JsonObject {
+  if (siblings.examples !== undefined || siblings.example !== undefined) return target;
+  const narrows = siblings.const !== undefined || Array.isArray(siblings.enum);
+  if (!narrows) return target;
+  const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+  const allowed = (value: unknown): boolean =>
+    (siblings.const === undefined || same(value, siblings.const)) &&
+    (!Array.isArray(siblings.enum) || siblings.enum.some((e) => same(e, value)));
+  const {examples, example, ...rest} = target;
+  const kept = asArray(examples).filter(allowed);
+  return {
+    ...rest,
+    ...(kept.length > 0 ? {examples: kept} : {}),
+    ...(example !== undefined && allowed(example) ? {example} : {}),
+  };
+}
+
 /** Follows a `$ref` chain, keeping OpenAPI 3.1 / 2020-12 sibling keywords (they override). */
 function resolveRefs(
   doc: Json,
@@ -152,7 +174,13 @@ function resolveRefs(
   }
   if (typeof current === 'boolean') return {schema: current, refs};
   if (!isObject(current)) return {schema: undefined, refs};
-  return {schema: Object.keys(siblings).length > 0 ? {...current, ...siblings} : current, refs};
+  return {
+    schema:
+      Object.keys(siblings).length > 0
+        ? {...withoutRefusedExamples(current, siblings), ...siblings}
+        : current,
+    refs,
+  };
 }
 
 class Walker {

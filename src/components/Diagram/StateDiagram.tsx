@@ -32,14 +32,30 @@ function StateDiagramContent({title, description, states, transitions}: StateDia
             {initial.length > 0 ? ` Initial: ${initial.join(', ')}.` : ''}
             {terminal.length > 0 ? ` Terminal (no further change): ${terminal.join(', ')}.` : ''}
           </p>
-          <ol>
-            {transitions.map((t, i) => (
-              <li key={i}>
-                {labelOf.get(t.from) ?? t.from} → {labelOf.get(t.to) ?? t.to}
-                {t.label !== undefined ? `: ${t.label}` : ''}
-              </li>
-            ))}
-          </ol>
+          {transitions.length > 0 ? (
+            <ol>
+              {transitions.map((t, i) => (
+                <li key={i}>
+                  {labelOf.get(t.from) ?? t.from} → {labelOf.get(t.to) ?? t.to}
+                  {t.label !== undefined ? `: ${t.label}` : ''}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            // States given without transitions (the source publishes none): list the states, never an empty list.
+            <>
+              <ul>
+                {states.map((s) => (
+                  <li key={s.id}>
+                    {s.label}
+                    {s.initial === true ? ' (initial)' : ''}
+                    {s.terminal === true ? ' (terminal)' : ''}
+                  </li>
+                ))}
+              </ul>
+              <p>No transitions are drawn.</p>
+            </>
+          )}
         </>
       }
     >

@@ -152,7 +152,7 @@ export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): Reac
         <thead>
           <tr>
             <th scope="col">Code</th>
-            <th scope="col">Meaning and what to do</th>
+            <th scope="col">What the provider says</th>
             <th scope="col">Returned by</th>
           </tr>
         </thead>
@@ -167,9 +167,11 @@ export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): Reac
                 <p className={styles.cellText}>
                   <InlineCode text={e.meaning} />
                 </p>
-                <p className={styles.cellText}>
-                  <strong>What to do:</strong> <InlineCode text={e.action} />
-                </p>
+                {e.providerAdvice !== undefined ? (
+                  <p className={styles.cellText}>
+                    <strong>The provider asks:</strong> <InlineCode text={e.providerAdvice} />
+                  </p>
+                ) : null}
               </td>
               <td>
                 <ul className={styles.plainList}>

@@ -138,6 +138,25 @@ describe('SequenceDiagram', () => {
   });
 });
 
+describe('StateDiagram without transitions (a source that publishes none)', () => {
+  const html = renderToStaticMarkup(
+    <StateDiagram
+      title="Order status"
+      states={[
+        {id: 'RECEIVED', label: 'RECEIVED', initial: true},
+        {id: 'DONE', label: 'DONE', terminal: true},
+      ]}
+      transitions={[]}
+    />,
+  );
+
+  it('lists the states in the text version instead of an empty list, and says no transition is drawn', () => {
+    expect(html).not.toMatch(/<ol>\s*<\/ol>/);
+    expect(html).toContain('<li>RECEIVED (initial)</li>');
+    expect(html).toContain('No transitions are drawn.');
+  });
+});
+
 describe('StateDiagram', () => {
   const props = {
     title: 'Order status',

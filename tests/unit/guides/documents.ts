@@ -224,7 +224,11 @@ export function vocabulary(): {
   );
   const channelNode = isObject(asyncapi.channels) ? asyncapi.channels : {};
   const channels = new Map(
-    Object.entries(channelNode).map(([key, ch]) => [key, isObject(ch) ? String(ch.address) : '']),
+    // A null address (not published by the provider) is no address: '' never matches a path.
+    Object.entries(channelNode).map(([key, ch]) => [
+      key,
+      isObject(ch) && typeof ch.address === 'string' ? ch.address : '',
+    ]),
   );
 
   for (const doc of [openapi, asyncapi]) {
@@ -274,7 +278,7 @@ export function vocabulary(): {
   for (const p of paths) names.add(p);
   for (const [key, address] of channels) {
     names.add(key);
-    names.add(address);
+    if (address !== '') names.add(address);
   }
   for (const server of Array.isArray(openapi.servers) ? openapi.servers : []) {
     if (isObject(server) && typeof server.url === 'string')

@@ -226,7 +226,8 @@ describe('names in code formatting', () => {
         [...(s[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string),
       ),
     );
-    expect(codes.length).toBeGreaterThan(10);
+    // Fewer since issue 13: the catalogue no longer carries invented advice, only what the provider says.
+    expect(codes.length).toBeGreaterThan(5);
     const bad = codes.filter((c) => !checkCode(c).ok);
     expect(bad).toEqual([]);
   });

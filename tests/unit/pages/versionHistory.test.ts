@@ -53,9 +53,12 @@ describe('version history', () => {
     expect(named.filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  it('marks the disabled bulk order endpoint as action required, as the document does (deprecated)', () => {
+  it('marks the disabled bulk order endpoint as action required, as the document does (disabled)', () => {
     const bulk = operations.find((o) => o.operationId === 'createBulkOrder');
-    expect(bulk?.node.deprecated).toBe(true);
+    // The provider says "disabled", not "deprecated": the document says so in words, not with the flag.
+    expect(bulk?.node.deprecated).toBeUndefined();
+    expect(String(bulk?.node.summary)).toMatch(/disabled/);
+    expect(String(bulk?.node.description)).toMatch(/has been disabled/);
     const change = versionHistory[0]?.changes.find((c) => c.operations?.[0] === 'createBulkOrder');
     expect(change?.action?.contactProvider).toBe(true);
     expect(change?.summary).toMatch(/disabled/);

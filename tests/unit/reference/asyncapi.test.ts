@@ -159,7 +159,7 @@ describe('buildWsModel', () => {
       ['You', 'Server', 'request', 'subscribe', undefined],
       ['Server', 'You', 'reply', 'confirmation', 'Confirmation'],
       ['Server', 'You', 'reply', 'error', 'Error'],
-      ['Server', 'You', 'note', 'Then, as long as the subscription lasts:', undefined],
+      ['Server', 'You', 'note', 'The server also sends on this channel:', undefined],
       ['Server', 'You', 'stream', 'update', undefined],
     ]);
   });

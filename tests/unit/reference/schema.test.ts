@@ -304,3 +304,33 @@ describe('examples made from schemas', () => {
     expect(sampleFromSchema({}, schema, 'request')).toEqual({n: 3, s: 'x', b: false});
   });
 });
+
+describe('examples inherited through $ref under a narrower sibling (issue 13)', () => {
+  const doc: Json = {
+    components: {
+      schemas: {OrderType: {type: 'string', enum: ['MARKET', 'BULK_MARKET'], examples: ['MARKET']}},
+    },
+  };
+  const narrowed = (sibling: Record<string, Json>): SchemaNode => {
+    const node = view(
+      {type: 'object', properties: {order_type: {$ref: '#/components/schemas/OrderType', ...sibling}}},
+      'request',
+      doc,
+    );
+    const f = node.fields?.[0];
+    if (f === undefined) throw new Error('no field');
+    return f;
+  };
+
+  it('drops an inherited example that a sibling const refuses', () => {
+    const f = narrowed({const: 'BULK_MARKET'});
+    expect(f.const).toBe('"BULK_MARKET"');
+    expect(f.examples).toBeUndefined();
+  });
+
+  it('keeps inherited examples the sibling accepts, and the sibling’s own examples win', () => {
+    expect(narrowed({enum: ['MARKET']}).examples).toEqual(['"MARKET"']);
+    expect(narrowed({const: 'BULK_MARKET', examples: ['BULK_MARKET']}).examples).toEqual(['"BULK_MARKET"']);
+    expect(narrowed({description: 'no narrowing'}).examples).toEqual(['"MARKET"']);
+  });
+});

@@ -51,9 +51,12 @@ export function Direction({message}: {readonly message: MessageView}): ReactNode
 export default function Message({
   message,
   channelLabel,
+  addressPublished = true,
 }: {
   readonly message: MessageView;
   readonly channelLabel: string;
+  /** False when the channel's address is null: there is nothing to connect to, so no sample. */
+  readonly addressPublished?: boolean;
 }): ReactNode {
   const m = message;
   return (
@@ -147,6 +150,10 @@ export default function Message({
           <Heading as="h4">Send it</Heading>
           <CodeSamples samples={m.samples} title={`Code samples for sending ${m.name} on ${channelLabel}`} />
         </>
+      ) : m.youSend && !addressPublished ? (
+        <p className={styles.small}>
+          No code sample: the address of this channel is not published by the provider.
+        </p>
       ) : null}
       {m.youSend && m.primaryRef === undefined ? (
         <PayloadValidator target={`ws:${m.name}`} example={m.validatorExample} />

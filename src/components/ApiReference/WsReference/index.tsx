@@ -31,7 +31,9 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
             Address <code>{channel.address}</code>
           </>
         ) : (
-          'The address is not fixed by the document.'
+          <>
+            Address: <strong>not published by the provider</strong>
+          </>
         )}
         {channel.servers !== undefined ? <> · on {channel.servers.join(', ')}</> : null}
         {channel.bindings !== undefined ? <> · bindings: {channel.bindings.join(', ')}</> : null}
@@ -94,7 +96,12 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
         </details>
       ) : null}
       {channel.messages.map((message) => (
-        <Message key={message.id} message={message} channelLabel={label} />
+        <Message
+          key={message.id}
+          message={message}
+          channelLabel={label}
+          addressPublished={channel.address !== null}
+        />
       ))}
     </section>
   );
