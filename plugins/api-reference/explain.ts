@@ -170,9 +170,13 @@ const SUMMARIES = new Set(['if', 'oneOf', 'anyOf']);
  */
 export function pickAjvErrors(errors: AjvError[], limit = 8): Problem[] {
   if (errors.length === 0) return [];
+  // Per part of the document (the first four pointer tokens, e.g. one operation's parameters), only
+  // the deepest errors: the shallower ones are the failed alternatives around them.
   const depth = (e: AjvError): number => e.instancePath.split('/').length;
-  const deepest = Math.max(...errors.map(depth));
-  let chosen = errors.filter((e) => depth(e) >= deepest - 1);
+  const area = (e: AjvError): string => e.instancePath.split('/').slice(0, 5).join('/');
+  const deepest = new Map<string, number>();
+  for (const e of errors) deepest.set(area(e), Math.max(deepest.get(area(e)) ?? 0, depth(e)));
+  let chosen = errors.filter((e) => depth(e) >= (deepest.get(area(e)) ?? 0) - 1);
   // A oneOf/anyOf between `{required: [a]}` and `{required: [b]}` says it all in one sentence.
   const folded = chosen.filter(
     (e) =>

@@ -73,12 +73,14 @@ export function parseFile(file: string): Parsed {
   if (document.errors.length > 0) {
     throw new SpecError(
       file,
-      document.errors.slice(0, 5).map((e) => {
+      // The first syntax error only: the next ones usually follow from it.
+      document.errors.slice(0, 1).map((e) => {
         const at = e.linePos?.[0];
+        const reason = (e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
         return {
           pointer: '',
           ...(at !== undefined ? {line: at.line} : {}),
-          message: `not valid YAML/JSON${at !== undefined ? ` (column ${at.col})` : ''}: ${e.message.split('\n')[0] ?? ''}`,
+          message: `not valid YAML/JSON${at !== undefined ? ` (column ${at.col})` : ''}: ${reason}`,
           hint: 'fix the syntax at that line or just above it: indentation, a missing ":" or closing bracket or quote, or a value starting with a special character (such as "*", "&", "@" or "`") that needs quotes',
         };
       }),
