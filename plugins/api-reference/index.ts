@@ -6,7 +6,8 @@
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SiteIdentity, SpecPaths} from './identity';
-import {identityFromDocuments, readDocument} from './identity';
+import {identityFromDocuments} from './identity';
+import type {JsonObject} from './json';
 import {loadAsyncApi, loadOpenApi} from './load';
 import {buildRestModel} from './openapi/build';
 import {buildWsModel} from './asyncapi/build';
@@ -24,6 +25,8 @@ export interface ApiReferenceContent {
   identity: SiteIdentity;
   rest: RestModel;
   ws: WsModel;
+  /** The documents as loaded: one file (split documents bundled), AsyncAPI 2.x converted to 3.0. */
+  documents: {openapi: JsonObject; asyncapi: JsonObject};
 }
 
 /** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
@@ -54,6 +57,7 @@ export default function apiReferencePlugin(
         identity: identityFromDocuments(openapi, asyncapi, specPaths.openapi),
         rest: buildRestModel(openapi),
         ws: buildWsModel(asyncapi),
+        documents: {openapi, asyncapi},
       };
     },
 
@@ -66,10 +70,8 @@ export default function apiReferencePlugin(
       };
       await createData(WS_DATA, JSON.stringify(content.ws));
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
-      await emitValidators(actions, {
-        openapi: readDocument(specPaths.openapi),
-        asyncapi: readDocument(specPaths.asyncapi),
-      });
+      // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
+      await emitValidators(actions, content.documents);
       addRoute({
         path: '/rest',
         component: '@site/src/components/ApiReference/RestPage/index.tsx',
