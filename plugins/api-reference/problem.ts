@@ -30,13 +30,19 @@ function describe(file: string, p: Problem, lines: (pointer: string) => number |
 
 /** The error the build fails with: every problem named by file, pointer, line and reason. */
 export class SpecError extends Error {
+  declare readonly file: string;
+  declare readonly problems: Problem[];
+
   constructor(
-    readonly file: string,
-    readonly problems: Problem[],
+    file: string,
+    problems: Problem[],
     lines: (pointer: string) => number | undefined = () => undefined,
     summary = `${file} is not a valid API document:`,
   ) {
     super(`${summary}\n${problems.map((p) => describe(file, p, lines)).join('\n')}`);
+    // Not enumerable: Node's error printer (Docusaurus shows the error as a `cause`) would list them again.
+    Object.defineProperty(this, 'file', {value: file, enumerable: false});
+    Object.defineProperty(this, 'problems', {value: problems, enumerable: false});
     this.name = 'SpecError';
     // One message, no stack trace: the frames name this plugin's code, never the document's mistake.
     this.stack = `${this.name}: ${this.message}`;
