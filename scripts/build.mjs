@@ -7,12 +7,17 @@
  * and only then does the staging folder replace `build/`. On failure `build/`
  * is left exactly as it was and the staging folder is removed.
  *
+ * Before anything is compiled, the two API documents are loaded and checked
+ * once: a bad document stops the build within seconds with one message (file,
+ * line, what to do), not after the bundler inside Docusaurus's stack trace.
+ *
  * Usage: node scripts/build.mjs [extra docusaurus build arguments]
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {createJiti} from 'jiti';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'build');
@@ -32,6 +37,23 @@ function fail(status) {
   process.exit(status);
 }
 
+async function checkDocuments() {
+  const jiti = createJiti(import.meta.url);
+  const {resolveSpecPaths} = await jiti.import('../plugins/api-reference/identity.ts');
+  const {loadAsyncApi, loadOpenApi} = await jiti.import('../plugins/api-reference/load.ts');
+  const paths = resolveSpecPaths(ROOT);
+  try {
+    await Promise.all([loadOpenApi(paths.openapi), loadAsyncApi(paths.asyncapi)]);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'SpecError') {
+      console.error(`\n[build] ${error.message}`);
+      fail(1);
+    }
+    throw error;
+  }
+}
+
+await checkDocuments();
 rmSync(STAGING, {recursive: true, force: true});
 const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 const built = run([docusaurus, 'build', '--out-dir', STAGING, ...process.argv.slice(2)]);

@@ -3,9 +3,8 @@
  * anywhere in the site: it is read from the API documents, so that changing the
  * documents and rebuilding changes every page. This module is Node-only (build time).
  */
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {parse} from 'yaml';
+import {parseFile} from './read';
 
 /** One server of the REST or WebSocket API, in the order the document lists it. */
 export interface ServerIdentity {
@@ -59,30 +58,17 @@ export function resolveSpecPaths(siteDir: string, env: NodeJS.ProcessEnv = proce
   };
 }
 
-type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads a YAML or JSON document; a missing or unparsable file names the file. */
+/**
+ * Reads a YAML or JSON document. A missing or unparsable file fails with the
+ * loader's SpecError: the file, the line and what to do, without a stack trace
+ * (this runs when docusaurus.config.ts loads, before any plugin).
+ */
 export function readDocument(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new Error(`Cannot read API document ${file}: ${(error as Error).message}`);
-  }
-  let value: Json;
-  try {
-    value = parse(text, {maxAliasCount: 1000}) as Json;
-  } catch (error) {
-    throw new Error(`${file}: not valid YAML or JSON: ${(error as Error).message}`);
-  }
-  if (!isRecord(value)) {
-    throw new Error(`${file}: the document must be an object at its root (JSON pointer "")`);
-  }
-  return value;
+  return parseFile(file).doc;
 }
 
 function requireString(doc: Record<string, unknown>, pointer: string[], file: string): string {

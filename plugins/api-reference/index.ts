@@ -12,7 +12,8 @@ import {versionHistory} from '../../src/data/versionHistory';
 import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity, SpecPaths} from './identity';
-import {identityFromDocuments, readDocument} from './identity';
+import {identityFromDocuments} from './identity';
+import type {JsonObject} from './json';
 import {loadAsyncApi, loadOpenApi} from './load';
 import {buildRestModel} from './openapi/build';
 import {planRestPages} from './openapi/pages';
@@ -33,6 +34,8 @@ export interface ApiReferenceContent {
   ws: WsModel;
   /** What the guides show that these documents do not give (empty for the product's own documents). */
   guideGaps: GuideGaps;
+  /** The documents as loaded: one file (split documents bundled), AsyncAPI 2.x converted to 3.0. */
+  documents: {openapi: JsonObject; asyncapi: JsonObject};
 }
 
 /** Global data of this plugin, read by every page (src/components/Identity). */
@@ -123,7 +126,7 @@ export default function apiReferencePlugin(
       });
       const warning = describeGaps(guideGaps);
       if (warning !== null) console.warn(`[WARNING] [api-reference] ${warning}`);
-      return {identity, rest, ws, guideGaps};
+      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}};
     },
 
     async contentLoaded({content, actions}) {
@@ -151,15 +154,13 @@ export default function apiReferencePlugin(
       }
       await createData(WS_DATA, JSON.stringify(content.ws));
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
-      await emitValidators(actions, {
-        openapi: readDocument(specPaths.openapi),
-        asyncapi: readDocument(specPaths.asyncapi),
-      });
+      // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
+      await emitValidators(actions, content.documents);
     },
 
     // Downloads: /downloads/{openapi,asyncapi}.{yaml,json}, from the same documents.
-    async postBuild({outDir}) {
-      await writeDownloads(outDir, specPaths);
+    async postBuild({outDir, content}) {
+      await writeDownloads(outDir, specPaths, content.documents);
     },
   };
 }

@@ -312,6 +312,8 @@ export interface WsModel {
   title: string;
   version: string;
   asyncapi: string;
+  /** The AsyncAPI 2.x version the document was written in, when the build converted it to 3.0. */
+  convertedFrom?: string;
   description?: Html;
   defaultContentType?: string;
   servers: ServerView[];

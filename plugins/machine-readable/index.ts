@@ -14,12 +14,8 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {
-  identityFromDocuments,
-  readDocument,
-  resolveSpecPaths,
-  type SpecPaths,
-} from '../api-reference/identity';
+import {identityFromDocuments, resolveSpecPaths, type SpecPaths} from '../api-reference/identity';
+import {loadAsyncApi, loadOpenApi} from '../api-reference/load';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
 import type {JsonObject} from './json';
 import {renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
@@ -108,8 +104,11 @@ export default function machineReadablePlugin(
 
       const pages = await writePages(outDir, routesPaths, baseUrl, siteConfig.title);
 
-      const openapi = readDocument(specPaths.openapi) as JsonObject;
-      const asyncapi = readDocument(specPaths.asyncapi) as JsonObject;
+      // As the references loaded them: a split document bundled, an AsyncAPI 2.x one converted.
+      const [openapi, asyncapi] = (await Promise.all([
+        loadOpenApi(specPaths.openapi),
+        loadAsyncApi(specPaths.asyncapi),
+      ])) as [JsonObject, JsonObject];
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
 
       const schemasUrl = url(`${downloads}${WS_SCHEMAS_DIR}/`);

@@ -20,7 +20,14 @@ import type {
   TocItem,
   WsModel,
 } from '../types';
-import {listChannels, listOperations, type ChannelEntry, type OperationEntry} from './model';
+import {
+  assertUsedMessagesShown,
+  CONVERTED_FROM,
+  listChannels,
+  listOperations,
+  type ChannelEntry,
+  type OperationEntry,
+} from './model';
 import {buildWsSamples} from './samples';
 import {buildWsServers, connectUrl} from './servers';
 
@@ -214,6 +221,7 @@ export function buildWsModel(document: Json): WsModel {
     view.flows = buildFlows(c, onChannel, titleOf);
     return view;
   });
+  assertUsedMessagesShown(channelViews, operations);
 
   function buildMessage(
     c: ChannelEntry,
@@ -382,6 +390,8 @@ export function buildWsModel(document: Json): WsModel {
   };
   const description = markdown(info.description, 2);
   if (description !== undefined) model.description = description;
+  const convertedFrom = text(doc[CONVERTED_FROM]);
+  if (convertedFrom !== undefined) model.convertedFrom = convertedFrom;
   const dct = text(doc.defaultContentType);
   if (dct !== undefined) model.defaultContentType = dct;
   model.toc = wsToc(model);

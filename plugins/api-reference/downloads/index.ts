@@ -6,7 +6,7 @@
  */
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {parse} from 'yaml';
+import {parse, stringify} from 'yaml';
 
 /** Folder under the site root (and the build output) holding the downloads. */
 export const DOWNLOADS_DIR = 'downloads';
@@ -32,19 +32,33 @@ export function documentToJson(text: string, file: string): string {
 
 /**
  * Writes openapi.{yaml,json} and asyncapi.{yaml,json} into `<outDir>/downloads`
- * and returns the absolute paths written, in that order.
+ * and returns the absolute paths written, in that order. The YAML is the source
+ * text as it is, unless the build loaded something else from it (`loaded`: a
+ * split document bundled into one file, an AsyncAPI 2.x document converted):
+ * then both files are that document, so the download stands on its own and is
+ * what the pages show.
  */
-export async function writeDownloads(outDir: string, specPaths: DownloadSpecPaths): Promise<string[]> {
+export async function writeDownloads(
+  outDir: string,
+  specPaths: DownloadSpecPaths,
+  loaded: Partial<Record<keyof DownloadSpecPaths, unknown>> = {},
+): Promise<string[]> {
   const folder = path.join(outDir, DOWNLOADS_DIR);
   await mkdir(folder, {recursive: true});
   const written: string[] = [];
   for (const name of ['openapi', 'asyncapi'] as const) {
     const source = specPaths[name];
-    const text = await readFile(source, 'utf8');
+    const sourceText = await readFile(source, 'utf8');
+    const sourceJson = documentToJson(sourceText, source);
+    const document = loaded[name];
+    const loadedJson = document === undefined ? sourceJson : `${JSON.stringify(document, null, 2)}\n`;
     const yamlFile = path.join(folder, `${name}.yaml`);
     const jsonFile = path.join(folder, `${name}.json`);
-    await writeFile(yamlFile, text);
-    await writeFile(jsonFile, documentToJson(text, source));
+    await writeFile(
+      yamlFile,
+      loadedJson === sourceJson ? sourceText : stringify(document, {aliasDuplicateObjects: false}),
+    );
+    await writeFile(jsonFile, loadedJson);
     written.push(yamlFile, jsonFile);
   }
   return written;

@@ -8,7 +8,7 @@ import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} fr
 import {escapeHtml, markdown} from '../markdown';
 import {buildRequirements, buildSecuritySchemes} from '../security';
 import type {OperationView, RestModel, TagView, TocItem} from '../types';
-import {buildOperation, METHODS} from './operations';
+import {buildOperation, pathItemOperations} from './operations';
 import {buildServers, serverUrl} from './servers';
 
 /** Section anchors of the page itself; claimed first. */
@@ -34,9 +34,7 @@ export function listOperations(doc: Json, ids: IdRegistry): Located[] {
   for (const [path, raw] of Object.entries(asObject(asObject(doc).paths))) {
     if (path.startsWith('x-')) continue;
     const pathItem = asObject(deref(doc, raw).node);
-    for (const method of METHODS) {
-      const operation = pathItem[method];
-      if (!isObject(operation)) continue;
+    for (const [method, operation] of pathItemOperations(pathItem)) {
       const id = ids.claim(deriveOperationId(text(operation.operationId), method, path));
       const tag = text(asArray(operation.tags)[0]) ?? UNTAGGED;
       out.push({id, method, path, pathItem, operation, tag});
@@ -72,9 +70,7 @@ export function buildRestModel(document: Json): RestModel {
   const webhookOps: Located[] = [];
   for (const [name, raw] of Object.entries(asObject(doc.webhooks))) {
     const pathItem = asObject(deref(doc, raw).node);
-    for (const method of METHODS) {
-      const operation = pathItem[method];
-      if (!isObject(operation)) continue;
+    for (const [method, operation] of pathItemOperations(pathItem)) {
       const id = ids.claim(text(operation.operationId) ?? `webhook-${slug(name)}-${method}`);
       webhookOps.push({id, method, path: name, pathItem, operation, tag: ''});
     }

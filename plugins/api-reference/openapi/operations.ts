@@ -10,7 +10,34 @@ import {buildResponses} from './responses';
 import {buildSamples, credentials} from './samples';
 import {buildServers, serverUrl} from './servers';
 
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const METHODS = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+  'query',
+] as const;
+
+/**
+ * A Path Item's operations as [method, operation]: the fixed methods (OpenAPI
+ * 3.2 adds `query`), then 3.2's `additionalOperations` (any other method, e.g.
+ * COPY), so no operation of a 3.2 document is dropped.
+ */
+export function pathItemOperations(pathItem: JsonObject): [string, JsonObject][] {
+  const fixed = METHODS.flatMap((m): [string, JsonObject][] => {
+    const op = pathItem[m];
+    return isObject(op) ? [[m, op]] : [];
+  });
+  const more = Object.entries(asObject(pathItem.additionalOperations)).flatMap(
+    ([m, op]): [string, JsonObject][] =>
+      isObject(op) && !(METHODS as readonly string[]).includes(m.toLowerCase()) ? [[m, op]] : [],
+  );
+  return [...fixed, ...more];
+}
 
 export interface OperationInput {
   doc: Json;
@@ -78,9 +105,7 @@ function callbacks(input: OperationInput): CallbackView[] {
     for (const [expr, itemRaw] of Object.entries(callback)) {
       expression = expression === '' ? expr : `${expression}, ${expr}`;
       const pathItem = asObject(deref(input.doc, itemRaw).node);
-      for (const method of METHODS) {
-        const op = pathItem[method];
-        if (!isObject(op)) continue;
+      for (const [method, op] of pathItemOperations(pathItem)) {
         const id = input.ids.claim(`${input.id}.callback-${slug(name)}-${method}`);
         operations.push(
           buildOperation({...input, id, method, path: expr, pathItem, operation: op, withSamples: false}),

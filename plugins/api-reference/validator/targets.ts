@@ -26,7 +26,7 @@ export interface ValidatorTarget {
 
 type JsonObject = Record<string, unknown>;
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -100,8 +100,16 @@ export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
   for (const pathKey of Object.keys(paths)) {
     const pathItem = follow(openapi, `/paths/${escapePointerSegment(pathKey)}`);
     if (!isObject(pathItem.node)) continue;
-    for (const method of HTTP_METHODS) {
-      const opPointer = `${pathItem.pointer}/${method}`;
+    // OpenAPI 3.2: other methods live under `additionalOperations`.
+    const additional = isObject(pathItem.node.additionalOperations) ? pathItem.node.additionalOperations : {};
+    const methods: [string, string][] = [
+      ...HTTP_METHODS.map((m): [string, string] => [m, `${pathItem.pointer}/${m}`]),
+      ...Object.keys(additional).map((m): [string, string] => [
+        m,
+        `${pathItem.pointer}/additionalOperations/${escapePointerSegment(m)}`,
+      ]),
+    ];
+    for (const [method, opPointer] of methods) {
       const operation = atPointer(openapi, opPointer);
       if (!isObject(operation) || operation.requestBody === undefined) continue;
       // The reference pages name operations the same way (anchors.ts), so `rest:<id>` matches their panels.

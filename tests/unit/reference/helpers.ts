@@ -33,3 +33,18 @@ export function findField(node: SchemaNode | undefined, id: string): SchemaNode 
   });
   return found;
 }
+
+/** Public documents kept in tests/fixtures (see its README): the entry document of each. */
+export const FIXTURES = path.resolve(ROOT, 'tests/fixtures');
+export const FIXTURE_DOCUMENTS = {
+  openapi: [
+    'openapi/redocly-cafe/openapi/openapi.yaml',
+    'openapi/oas-3.2/path-item-object-example.yaml',
+    'openapi/oas-3.2/3.2-tags-example.yaml',
+  ].map((f) => path.join(FIXTURES, f)),
+  asyncapi: [
+    'asyncapi/social-media/backend/asyncapi.yaml',
+    'asyncapi/v2/streetlights-mqtt-2.6.0.yml',
+    'asyncapi/v2/websocket-gemini-2.6.0.yml',
+  ].map((f) => path.join(FIXTURES, f)),
+};

@@ -48,8 +48,8 @@ export default function RestIndex({index}: {readonly index: RestIndexModel}): Re
   return (
     <>
       <p>
-        This reference has {count} operations, one page per tag. Every operation is listed below with a link to its
-        page.
+        This reference has {count} operations, one page per tag. Every operation is listed below with a link
+        to its page.
       </p>
       {index.tags.map((tag) => (
         <section key={tag.id} aria-labelledby={tag.id} className={styles.tag}>

@@ -119,7 +119,11 @@ function RestReference({model}: Props): ReactNode {
 export default function RestPage(props: Props): ReactNode {
   return (
     <Layout
-      title={props.model.page !== undefined ? `${props.model.page.title} · REST API reference` : 'REST API reference'}
+      title={
+        props.model.page !== undefined
+          ? `${props.model.page.title} · REST API reference`
+          : 'REST API reference'
+      }
       description={`REST API reference of the ${props.identity.title}`}
     >
       <RestReference {...props} />

@@ -112,6 +112,12 @@ export default function WsReference({model}: {readonly model: WsModel}): ReactNo
     <div className={styles.reference}>
       <Lead title={model.title} version={model.version} format={`AsyncAPI ${model.asyncapi}`} />
       <Downloads name="asyncapi" label="AsyncAPI document" />
+      {model.convertedFrom !== undefined ? (
+        <p className={styles.legend}>
+          This reference was converted at build time from AsyncAPI {model.convertedFrom} to AsyncAPI{' '}
+          {model.asyncapi}.
+        </p>
+      ) : null}
       <p className={styles.legend}>
         Messages are labelled from your side: <strong>You send</strong> is a message your client sends to the
         server, <strong>You receive</strong> one the server sends to you.
