@@ -103,12 +103,24 @@ function wsServers(doc: Record<string, unknown> | null): ServerIdentity[] {
   if (doc === null || !isRecord(doc.servers)) return [];
   return Object.entries(doc.servers).flatMap(([key, server], index) => {
     if (!isRecord(server)) return [];
-    const host = optionalString(server.host);
-    if (host === null) return [];
     const protocol = optionalString(server.protocol) ?? 'wss';
-    const pathname = optionalString(server.pathname) ?? '';
     const name = optionalString(server.title) ?? key;
-    return [{key, name, url: `${protocol}://${host}${pathname}`, isDefault: index === 0}];
+    const host = optionalString(server.host);
+    if (host !== null) {
+      const pathname = optionalString(server.pathname) ?? '';
+      return [{key, name, url: `${protocol}://${host}${pathname}`, isDefault: index === 0}];
+    }
+    // AsyncAPI 2.x (converted at build time; the identity is read from the file as written): `url`.
+    const url = optionalString(server.url);
+    if (url === null) return [];
+    return [
+      {
+        key,
+        name,
+        url: /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `${protocol}://${url}`,
+        isDefault: index === 0,
+      },
+    ];
   });
 }
 

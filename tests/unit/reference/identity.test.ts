@@ -24,6 +24,23 @@ describe('identityFromDocuments', () => {
     });
   });
 
+  it('reads AsyncAPI 2.x servers (url and protocol) as well as 3.x ones (host, pathname)', () => {
+    const identity = identityFromDocuments(
+      {info: {title: 'T', version: '1'}},
+      {
+        asyncapi: '2.6.0',
+        servers: {
+          production: {url: 'broker.example.org:{port}', protocol: 'mqtt'},
+          ws: {url: 'wss://ws.example.org/v1', protocol: 'wss'},
+        },
+      },
+    );
+    expect(identity.wsServers.map((s) => s.url)).toEqual([
+      'mqtt://broker.example.org:{port}',
+      'wss://ws.example.org/v1',
+    ]);
+  });
+
   it('names the AsyncAPI API after its protocol: servers first, then bindings', () => {
     const servers = (...protocols: string[]) => ({
       servers: Object.fromEntries(protocols.map((protocol, i) => [`s${i}`, {host: 'h', protocol}])),
