@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
-import {InlineCode} from '@site/src/components/Guide';
+import {GapNotice, InlineCode} from '@site/src/components/Guide';
 import {versionHistory, type VersionEntry} from '@site/src/data/versionHistory';
 import styles from './version-history.module.css';
 
@@ -80,27 +80,22 @@ function VersionHistory(): ReactNode {
   const gaps = useGuideGaps('/version-history');
   const describesThisVersion = versionHistory[0]?.version === apiVersion;
   const notice =
-    gaps.length > 0 ? (
-      <div className="alert alert--warning margin-bottom--md" role="note">
-        {describesThisVersion ? (
-          <p>Parts of this history do not apply to the API documents this site was built from:</p>
-        ) : (
-          <p>
+    gaps.length === 0 ? null : describesThisVersion ? (
+      <GapNotice
+        lead="Parts of this history do not apply to the API documents this site was built from:"
+        gaps={gaps}
+      />
+    ) : (
+      <GapNotice
+        lead={
+          <>
             No version history is shown: the history kept with this site does not describe version{' '}
             <code>{apiVersion || '(none)'}</code> of the {title}.
-          </p>
-        )}
-        {describesThisVersion ? (
-          <ul>
-            {gaps.map((gap) => (
-              <li key={gap}>
-                <InlineCode text={gap} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    ) : null;
+          </>
+        }
+        gaps={[]}
+      />
+    );
   return (
     <main className="container margin-vert--lg">
       <Heading as="h1">Version history</Heading>

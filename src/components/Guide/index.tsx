@@ -95,6 +95,27 @@ export function InlineCode({text}: {text: string}): ReactNode {
 }
 
 /**
+ * What does not fit the documents the site was built from (plugins/api-reference/guideFit.ts):
+ * a warning with a lead sentence and, when given, the list of parts.
+ */
+export function GapNotice({lead, gaps}: {lead: ReactNode; gaps: readonly string[]}): ReactNode {
+  return (
+    <div className="alert alert--warning margin-bottom--md" role="note">
+      <p>{lead}</p>
+      {gaps.length > 0 ? (
+        <ul>
+          {gaps.map((gap) => (
+            <li key={gap}>
+              <InlineCode text={gap} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The environments of both APIs, from the servers of the two documents: REST
  * servers are matched to WebSocket servers by their key (`x-environment` and
  * the AsyncAPI server name).

@@ -10,7 +10,7 @@ import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import CopyMarkdown from '@site/src/components/CopyMarkdown';
-import {InlineCode} from '@site/src/components/Guide';
+import {GapNotice} from '@site/src/components/Guide';
 import {useGuideGaps, useIdentity} from '@site/src/components/Identity';
 
 type Props = WrapperProps<typeof ContentType>;
@@ -21,19 +21,10 @@ function GuideNotice(): ReactNode {
   const {title} = useIdentity();
   if (gaps.length === 0) return null;
   return (
-    <div className="alert alert--warning margin-bottom--md" role="note">
-      <p>
-        This guide was written for other API documents than the ones this site was built from ({title}). These
-        parts of it do not apply:
-      </p>
-      <ul>
-        {gaps.map((gap) => (
-          <li key={gap}>
-            <InlineCode text={gap} />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <GapNotice
+      lead={`This guide was written for other API documents than the ones this site was built from (${title}). These parts of it do not apply:`}
+      gaps={gaps}
+    />
   );
 }
 
