@@ -4,7 +4,6 @@
  * MDX page exports from the same model.
  */
 import type {ReactNode} from 'react';
-import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import type {ChannelView, WsModel} from '@site/plugins/api-reference/types';
 import {SequenceDiagram} from '@site/src/components/Diagram/SequenceDiagram';
@@ -14,8 +13,6 @@ import Security from '../Security';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import Message from '../Message';
-import {estimatedHeightStyle} from '../estimateHeight';
-import deferred from '../deferredLayout.module.css';
 import styles from './styles.module.css';
 
 function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
@@ -81,12 +78,7 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
         </dl>
       ) : null}
       {channel.flows.length > 0 ? (
-        // About 600 px per diagram until the set has been on screen.
-        <details
-          className={clsx(styles.flows, deferred.deferred)}
-          open
-          style={estimatedHeightStyle(channel.flows.length * 600)}
-        >
+        <details className={styles.flows} open>
           <summary>Message flows on this channel ({channel.flows.length})</summary>
           {channel.flows.map((flow) => (
             <SequenceDiagram key={flow.title} {...flow} />
