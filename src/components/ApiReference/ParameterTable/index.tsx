@@ -4,6 +4,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {ParameterView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
+import {rulesNotInDescription} from '../rules';
 import Schema from '../Schema';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -38,7 +39,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
       </td>
       <td>
         <Markdown html={param.description} />
-        <Markdown html={s.description} />
+        {s.description !== param.description ? <Markdown html={s.description} /> : null}
         <ul className={styles.facts}>
           {s.const !== undefined ? (
             <li>
@@ -56,7 +57,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
               ))}
             </li>
           ) : null}
-          {(s.constraints ?? []).map((c, i) => (
+          {rulesNotInDescription(s.constraints, param.description, s.description).map((c, i) => (
             <li key={i}>
               <Text value={c.charAt(0).toUpperCase() + c.slice(1)} />
             </li>

@@ -4,6 +4,7 @@
  * checker, so other pages can link to a single field. Nested structures use
  * open <details>: collapsible for the reader, but always in the static HTML.
  */
+import {Fragment} from 'react';
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
@@ -11,6 +12,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
+import {rulesNotInDescription} from '../rules';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -22,10 +24,10 @@ function LiteralList({values}: {readonly values: string[]}): ReactNode {
   return (
     <>
       {values.map((v, i) => (
-        <span key={i}>
+        <Fragment key={i}>
           {i > 0 ? ', ' : null}
           <Literal value={v} />
-        </span>
+        </Fragment>
       ))}
     </>
   );
@@ -46,7 +48,7 @@ function Facts({node}: {readonly node: SchemaNode}): ReactNode {
         One of: <LiteralList values={node.enum} />
       </li>,
     );
-  for (const [i, c] of (node.constraints ?? []).entries()) {
+  for (const [i, c] of rulesNotInDescription(node.constraints, node.description).entries()) {
     rows.push(
       <li key={`c${i}`}>
         <Text value={c.charAt(0).toUpperCase() + c.slice(1)} />
@@ -59,10 +61,13 @@ function Facts({node}: {readonly node: SchemaNode}): ReactNode {
         Default: <Literal value={node.default} />
       </li>,
     );
-  if (node.examples !== undefined && node.examples.length > 0) {
+  // An object's example is its fields' examples put together, and the whole payload is in the
+  // pane beside: shown for values without listed fields only.
+  if (node.examples !== undefined && node.examples.length > 0 && node.fields === undefined) {
     rows.push(
       <li key="examples">
-        {node.examples.length > 1 ? 'Examples' : 'Example'}: <LiteralList values={node.examples} />
+        {node.examples.length > 1 ? 'Examples: ' : 'Example: '}
+        <LiteralList values={node.examples} />
       </li>,
     );
   }
@@ -179,30 +184,27 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
   if (node.id !== undefined) brokenLinks.collectAnchor(node.id);
   const nested = hasChildren(node);
   return (
+    // The name, type and badges are the first items of the field's own flex row: no wrapper.
     <li className={styles.field} id={node.id}>
-      <div className={styles.head}>
-        {node.id !== undefined ? (
-          <Link
-            className={styles.name}
-            href={`#${node.id}`}
-            aria-label={`${node.name ?? 'field'}: link to this field`}
-          >
-            <code>{node.name}</code>
-          </Link>
-        ) : (
-          <code className={styles.name}>{node.name}</code>
-        )}
-        {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
-        {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
-        {node.required === true ? (
-          <span className={clsx(styles.badge, styles.required)}>required</span>
-        ) : null}
-        {(node.badges ?? []).map((b) => (
-          <span key={b} className={styles.badge}>
-            {b}
-          </span>
-        ))}
-      </div>
+      {node.id !== undefined ? (
+        <Link
+          className={styles.name}
+          href={`#${node.id}`}
+          aria-label={`${node.name ?? 'field'}: link to this field`}
+        >
+          <code>{node.name}</code>
+        </Link>
+      ) : (
+        <code className={styles.name}>{node.name}</code>
+      )}
+      {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
+      {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
+      {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
+      {(node.badges ?? []).map((b) => (
+        <span key={b} className={styles.badge}>
+          {b}
+        </span>
+      ))}
       <Facts node={node} />
       {nested ? (
         <details className={styles.nested} open>
