@@ -271,6 +271,8 @@ test.describe('REST request bodies', () => {
     await expect(input).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(input).toBeFocused();
+    // The panel opens with the example picked beside it: replace it.
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('{"settlement_request_amount_id": "sra_1"}');
     await page.keyboard.press('Control+Enter');
     const status = item.getByRole('status');

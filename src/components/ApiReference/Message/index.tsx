@@ -147,8 +147,17 @@ export default function Message({
         <Pane label={`Example and samples: ${m.name}`} className={layout.pane}>
           {m.examples.length > 0 || validator !== undefined ? (
             <>
+              {/* The direction in words: the badges stay with the heading, the pane says it again plainly. */}
               <PaneTitle>
-                {m.examples.length > 1 ? 'Examples' : 'Example'} <Direction message={m} />
+                {`${m.examples.length > 1 ? 'Examples' : 'Example'} of the message ${
+                  m.youSend && m.youReceive
+                    ? 'you send and receive'
+                    : m.youSend
+                      ? 'you send'
+                      : m.youReceive
+                        ? 'you receive'
+                        : ''
+                }`.trim()}
               </PaneTitle>
               <ExampleSet examples={m.examples} validator={validator} />
             </>

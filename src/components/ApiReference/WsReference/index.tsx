@@ -94,7 +94,8 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
 
 export default function WsReference({model}: {readonly model: WsModel}): ReactNode {
   return (
-    <div className={styles.reference}>
+    // api-ws-reference: the global class the page's layout rules look for (../navigation.css).
+    <div className={`api-ws-reference ${styles.reference}`}>
       <Lead title={model.title} version={model.version} format={`AsyncAPI ${model.asyncapi}`} />
       <Downloads name="asyncapi" label="AsyncAPI document" />
       <p className={styles.legend}>
