@@ -5,7 +5,8 @@
  * HTML bytes, request count, and Lighthouse mobile and desktop figures
  * (performance, FCP, LCP, TBT, CLS) in Debian's Chromium, median of several runs
  * taken interleaved (the page order rotates each run), with ratios to /docs/intro
- * of the same build; .tmp/bench.json keeps every run's TBT.
+ * of the same build; .tmp/bench.json keeps every run's TBT. Also the layout shifts of
+ * the references scrolled through and with a stored language (CLS).
  *
  * Usage: npm run bench [-- --runs 9 --no-build]   (5 runs by default: TBT swings run to run)
  */
@@ -86,6 +87,72 @@ async function transferFigures(baseUrl, server) {
   return figures;
 }
 
+/**
+ * Layout shifts the reader could see on the references, beyond the page load Lighthouse
+ * measures: the page scrolled through from top to bottom (panes becoming sticky and handing
+ * over), with and without a language stored from an earlier visit (the samples switch to it
+ * after hydration), then a language picked by click. CLS as browsers define it (largest
+ * session window of shifts without recent input), at a phone's and a desktop's width.
+ */
+async function layoutShiftFigures(baseUrl) {
+  const browser = await chromium.launch({executablePath: CHROME, args: FLAGS.slice(1)});
+  const rows = [];
+  try {
+    for (const pagePath of ['/rest', '/docs/ws']) {
+      for (const width of [412, 1280]) {
+        for (const stored of [null, 'python']) {
+          const context = await browser.newContext({viewport: {width, height: 860}});
+          const page = await context.newPage();
+          await page.addInitScript((language) => {
+            if (language !== null) localStorage.setItem('docusaurus.tab.code-language', language);
+            window.__shifts = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries())
+                if (!entry.hadRecentInput) window.__shifts.push({t: entry.startTime, v: entry.value});
+            }).observe({type: 'layout-shift', buffered: true});
+          }, stored);
+          await page.goto(baseUrl + pagePath, {waitUntil: 'networkidle'});
+          await page.waitForSelector('html[data-has-hydrated="true"]');
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          for (let y = 0; y < height; y += 600) {
+            await page.evaluate((top) => window.scrollTo({top, behavior: 'instant'}), y);
+            await page.waitForTimeout(30);
+          }
+          const tab = page
+            .getByRole('tablist', {name: 'Language'})
+            .nth(2)
+            .getByRole('tab', {selected: false})
+            .first();
+          await tab.scrollIntoViewIfNeeded();
+          await tab.click();
+          await page.waitForTimeout(600);
+          const cls = await page.evaluate(() => {
+            let best = 0;
+            let current = 0;
+            let start = -Infinity;
+            let last = -Infinity;
+            for (const {t, v} of window.__shifts) {
+              if (t - last > 1000 || t - start > 5000) {
+                current = 0;
+                start = t;
+              }
+              current += v;
+              last = t;
+              best = Math.max(best, current);
+            }
+            return best;
+          });
+          rows.push({pagePath, width, stored: stored ?? '(none)', cls});
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
 async function lighthouseRuns(baseUrl) {
   const results = {};
   for (const pagePath of PAGES) results[pagePath] = {mobile: [], desktop: []};
@@ -160,6 +227,7 @@ async function main() {
       `\nServing build/ gzip-compressed at ${server.url}; ${runs} Lighthouse runs per page and form factor.`,
     );
     const transfer = await transferFigures(server.url, server);
+    const shifts = await layoutShiftFigures(server.url);
     const lh = await lighthouseRuns(server.url);
     const base = transfer[BASELINE];
     console.log('\n## Transfer (gzip, first load, no cache)');
@@ -187,10 +255,15 @@ async function main() {
         );
       }
     }
+    console.log('\n## Layout shifts: scrolled through, then a language picked (CLS, no input)');
+    console.log('| page | width | stored language | CLS |');
+    console.log('|---|---|---|---|');
+    for (const r of shifts)
+      console.log(`| ${r.pagePath} | ${r.width} px | ${r.stored} | ${r.cls.toFixed(3)} |`);
     mkdirSync(path.join(ROOT, '.tmp'), {recursive: true});
     writeFileSync(
       path.join(ROOT, '.tmp/bench.json'),
-      JSON.stringify({runs, transfer, lighthouse: lh}, null, 2),
+      JSON.stringify({runs, transfer, shifts, lighthouse: lh}, null, 2),
     );
     console.log('\nRaw figures: .tmp/bench.json');
   } finally {

@@ -26,7 +26,11 @@ function deepField(): string | undefined {
 }
 
 async function selectedTab(page: Page, index: number): Promise<string | null> {
-  return page.getByRole('tablist').nth(index).getByRole('tab', {selected: true}).textContent();
+  return page
+    .getByRole('tablist', {name: 'Language'})
+    .nth(index)
+    .getByRole('tab', {selected: true})
+    .textContent();
 }
 
 test('every operation opens by its anchor', async ({page}) => {
@@ -72,14 +76,14 @@ test('a code sample is copied with its button', async ({page, context}) => {
 test('switching a language switches every sample and survives a reload', async ({page}) => {
   await gotoHydrated(page, '/rest');
   expect(await selectedTab(page, 0)).toBe('curl');
-  await page.getByRole('tablist').first().getByRole('tab', {name: 'Python'}).click();
+  await page.getByRole('tablist', {name: 'Language'}).first().getByRole('tab', {name: 'Python'}).click();
   expect(await selectedTab(page, 0)).toBe('Python');
   expect(await selectedTab(page, operations.length - 1)).toBe('Python');
   await expect(page.getByRole('tabpanel').first()).toContainText('import requests');
   await page.reload();
   await page.waitForSelector('html[data-has-hydrated="true"]');
   expect(await selectedTab(page, 0)).toBe('Python');
-  await page.getByRole('tablist').nth(1).getByRole('tab', {name: 'Go'}).click();
+  await page.getByRole('tablist', {name: 'Language'}).nth(1).getByRole('tab', {name: 'Go'}).click();
   await page.reload();
   await page.waitForSelector('html[data-has-hydrated="true"]');
   expect(await selectedTab(page, 2)).toBe('Go');

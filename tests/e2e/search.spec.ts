@@ -154,7 +154,7 @@ test.describe('identifiers land on their anchor', () => {
     expect(segments[segments.length - 1]?.replace(/~\d+$/, '')).toBe('counter_leg_precision');
     expect(pathname === '/rest' ? operationIds : messageNames).toContain(segments[0]);
     const field = await landedOn(page, id);
-    await expect(field.locator('code').first()).toHaveText('counter_leg_precision');
+    await expect(field.locator('a').first()).toHaveText('counter_leg_precision');
   });
 
   test('a message name opens the message', async ({page}) => {

@@ -60,9 +60,13 @@ test('a send sample is copied, and the language choice is shared with /rest acro
 
   await page.reload();
   await page.waitForSelector('html[data-has-hydrated="true"]');
-  await expect(page.getByRole('tablist').first().getByRole('tab', {selected: true})).toHaveText('Python');
+  await expect(
+    page.getByRole('tablist', {name: 'Language'}).first().getByRole('tab', {selected: true}),
+  ).toHaveText('Python');
   await gotoHydrated(page, '/rest');
-  await expect(page.getByRole('tablist').first().getByRole('tab', {selected: true})).toHaveText('Python');
+  await expect(
+    page.getByRole('tablist', {name: 'Language'}).first().getByRole('tab', {selected: true}),
+  ).toHaveText('Python');
 });
 
 test.describe('without JavaScript', () => {

@@ -92,13 +92,15 @@ describe('RestPage', () => {
   });
 
   it('renders code samples in tabs (first selected, others hidden), the validator hook and the download links', () => {
-    expect(html.match(/role="tablist"/g)).toHaveLength(1);
+    expect(html.match(/role="tablist" aria-label="Language"/g)).toHaveLength(1);
+    // The code samples' tab set: from its tab list to the response examples that follow it.
+    const samples = html.slice(html.indexOf('aria-label="Language"'), html.indexOf('Response examples'));
     const tabs = [
-      ...html.matchAll(/<button[^>]*role="tab"[^>]*aria-selected="(true|false)"[^>]*>([^<]+)<\/button>/g),
+      ...samples.matchAll(/<button[^>]*role="tab"[^>]*aria-selected="(true|false)"[^>]*>([^<]+)<\/button>/g),
     ];
     expect(tabs.map((t) => t[2])).toEqual(['curl', 'Python', 'JavaScript / TypeScript', 'Go', 'Java', 'C#']);
     expect(tabs.map((t) => t[1])).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
-    const panels = html.match(/<div role="tabpanel"[^>]*>/g) ?? [];
+    const panels = samples.match(/<div role="tabpanel"[^>]*>/g) ?? [];
     expect(panels.map((p) => p.includes(' hidden=""'))).toEqual([false, true, true, true, true, true]);
     // Highlighted on the server, each block with its copy button.
     expect(html).toMatch(/<pre[^>]*class="prism-code language-bash[\s\S]*?<span class="token /);
@@ -108,8 +110,19 @@ describe('RestPage', () => {
     for (const f of ['openapi.yaml', 'openapi.json']) expect(html).toContain(`href="/downloads/${f}"`);
   });
 
-  it('renders the TOC from the model', () => {
-    expect(html).toContain('data-level="3"><a href="#createOrder">Create &amp;lt;an&amp;gt; order</a>');
+  it('renders the TOC from the model, each operation with its method', () => {
+    expect(html).toContain(
+      'data-level="3"><a href="#createOrder">&lt;span class=&quot;api-nav-badge api-nav-badge--post&quot;&gt;POST&lt;/span&gt; Create &amp;lt;an&amp;gt; order</a>',
+    );
+  });
+
+  it('puts the pane after the content: request example, code samples, then response examples by status', () => {
+    const pane = html.indexOf('aria-label="Samples and examples: Create &lt;an&gt; order"');
+    expect(pane).toBeGreaterThan(html.indexOf('Error responses'));
+    const order = ['Request example', 'Code samples', 'Response examples'].map((t) => html.indexOf(t, pane));
+    expect(order.every((i, n) => i > pane && (n === 0 || i > (order[n - 1] ?? 0)))).toBe(true);
+    const status = html.slice(html.indexOf('aria-label="Response status"'));
+    expect([...status.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['202', '409']);
   });
 });
 

@@ -15,5 +15,12 @@ export default function Markdown({
   readonly className?: string;
 }): ReactNode {
   if (html === undefined) return null;
+  // Most descriptions are one paragraph: that paragraph is the element (one wrapper fewer per
+  // field, hundreds on a reference page).
+  const single = /^<p>((?:(?!<\/?p[\s>])[\s\S])*)<\/p>\s*$/.exec(html);
+  if (single !== null)
+    return (
+      <p className={clsx(styles.markdown, className)} dangerouslySetInnerHTML={{__html: single[1] ?? ''}} />
+    );
   return <div className={clsx(styles.markdown, className)} dangerouslySetInnerHTML={{__html: html}} />;
 }

@@ -8,14 +8,12 @@ import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import type {MessageRef, MessageView} from '@site/plugins/api-reference/types';
-import {PayloadValidator} from '@site/src/components/ApiReference/Validator';
 import Markdown from '../Markdown';
 import Schema from '../Schema';
-import Examples from '../Examples';
 import CodeSamples from '../CodeSamples';
 import Deprecated from '../Deprecated';
-import {estimateHeight, estimatedHeightStyle} from '../estimateHeight';
-import deferred from '../deferredLayout.module.css';
+import Pane, {ExampleSet, PaneTitle} from '../Pane';
+import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -59,104 +57,129 @@ export default function Message({
   readonly addressPublished?: boolean;
 }): ReactNode {
   const m = message;
+  const validator =
+    m.youSend && m.primaryRef === undefined
+      ? {target: `ws:${m.name}`, example: m.validatorExample}
+      : undefined;
+  const noSampleNote = m.youSend && !addressPublished && m.samples.length === 0;
+  const hasPane = m.examples.length > 0 || m.samples.length > 0 || validator !== undefined || noSampleNote;
   return (
-    <article
-      className={clsx(styles.message, deferred.deferred)}
-      aria-labelledby={m.id}
-      style={estimatedHeightStyle(estimateHeight(m, m.youSend && m.primaryRef === undefined ? 550 : 300))}
-    >
-      <Heading as="h3" id={m.id} className={styles.heading}>
-        {m.name}
-      </Heading>
-      {/* Everything up to the examples is text and links: kept as the server rendered it. */}
-      <StaticMarkup>
-        <p className={styles.meta}>
-          <Direction message={m} />
-          {m.title !== undefined && m.title !== m.name ? (
-            <span className={styles.title}>{m.title}</span>
-          ) : null}
-          {m.deprecated === true ? <Deprecated /> : null}
-        </p>
-        {m.summary !== undefined ? <p>{m.summary}</p> : null}
-        {m.replies.length > 0 ? (
-          <p className={styles.flow}>
-            After you send it, you receive <Refs refs={m.replies} />.
+    // Content first, then its pane (example, send sample, validator): the reading and tab order.
+    <article className={clsx(styles.message, layout.workspace)} aria-labelledby={m.id}>
+      <div className={layout.content}>
+        <Heading as="h3" id={m.id} className={styles.heading}>
+          {m.name}
+        </Heading>
+        {/* Everything up to the examples is text and links: kept as the server rendered it. */}
+        <StaticMarkup>
+          <p className={styles.meta}>
+            <Direction message={m} />
+            {m.title !== undefined && m.title !== m.name ? (
+              <span className={styles.title}>{m.title}</span>
+            ) : null}
+            {m.deprecated === true ? <Deprecated /> : null}
           </p>
-        ) : null}
-        {m.replyTo.length > 0 ? (
-          <p className={styles.flow}>
-            {m.youSend ? 'You send it in answer to' : 'The server sends it in answer to'}{' '}
-            <Refs refs={m.replyTo} />.
-          </p>
-        ) : null}
-        {m.primaryRef !== undefined ? (
-          <p className={styles.flow}>
-            Same message as on the {m.primaryRef.channel} channel:{' '}
-            <Link href={`#${m.primaryRef.id}`}>
-              full description and fields of <code>{m.name}</code>
-            </Link>
-            .
-          </p>
-        ) : null}
-        <Markdown html={m.description} />
-        {m.operations.length > 0 ? (
-          <ul className={styles.operations} aria-label={`Operations using ${m.name} on ${channelLabel}`}>
-            {m.operations.map((op) => (
-              <li key={op.key}>
-                <strong>{op.title}</strong> ({op.youSend ? 'you send' : 'you receive'})
-                {op.security !== undefined ? (
-                  <>
-                    {' '}
-                    · authentication:{' '}
-                    {op.security.map((key, i) => (
-                      <span key={key}>
-                        {i > 0 ? ' or ' : null}
-                        <Link href={`#security-${key}`}>{key}</Link>
-                      </span>
-                    ))}
-                  </>
-                ) : null}
-                <Markdown html={op.description} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {m.correlationId !== undefined ? (
-          <div className={styles.flow}>
-            <p>
-              Correlation id at <code>{m.correlationId.location}</code>
+          {m.summary !== undefined ? <p>{m.summary}</p> : null}
+          {m.replies.length > 0 ? (
+            <p className={styles.flow}>
+              After you send it, you receive <Refs refs={m.replies} />.
             </p>
-            <Markdown html={m.correlationId.description} />
-          </div>
-        ) : null}
-        {m.contentType !== undefined && m.primaryRef === undefined ? (
-          <p className={styles.small}>
-            Content type <code>{m.contentType}</code>
-            {m.bindings !== undefined ? <> · bindings: {m.bindings.join(', ')}</> : null}
-            {m.tags !== undefined ? <> · tags: {m.tags.join(', ')}</> : null}
-          </p>
-        ) : null}
-        {m.headers !== undefined ? <Schema node={m.headers} label={`Headers of ${m.name}`} /> : null}
-        {m.payload !== undefined ? (
-          <>
-            <Heading as="h4">Payload</Heading>
-            <Schema node={m.payload} label={`Payload of ${m.name}`} />
-          </>
-        ) : null}
-      </StaticMarkup>
-      <Examples examples={m.examples} />
-      {m.samples.length > 0 ? (
-        <>
-          <Heading as="h4">Send it</Heading>
-          <CodeSamples samples={m.samples} title={`Code samples for sending ${m.name} on ${channelLabel}`} />
-        </>
-      ) : m.youSend && !addressPublished ? (
-        <p className={styles.small}>
-          No code sample: the address of this channel is not published by the provider.
-        </p>
-      ) : null}
-      {m.youSend && m.primaryRef === undefined ? (
-        <PayloadValidator target={`ws:${m.name}`} example={m.validatorExample} />
+          ) : null}
+          {m.replyTo.length > 0 ? (
+            <p className={styles.flow}>
+              {m.youSend ? 'You send it in answer to' : 'The server sends it in answer to'}{' '}
+              <Refs refs={m.replyTo} />.
+            </p>
+          ) : null}
+          {m.primaryRef !== undefined ? (
+            <p className={styles.flow}>
+              Same message as on the {m.primaryRef.channel} channel:{' '}
+              <Link href={`#${m.primaryRef.id}`}>
+                full description and fields of <code>{m.name}</code>
+              </Link>
+              .
+            </p>
+          ) : null}
+          <Markdown html={m.description} />
+          {m.operations.length > 0 ? (
+            <ul className={styles.operations} aria-label={`Operations using ${m.name} on ${channelLabel}`}>
+              {m.operations.map((op) => (
+                <li key={op.key}>
+                  <strong>{op.title}</strong> ({op.youSend ? 'you send' : 'you receive'})
+                  {op.security !== undefined ? (
+                    <>
+                      {' '}
+                      · authentication:{' '}
+                      {op.security.map((key, i) => (
+                        <span key={key}>
+                          {i > 0 ? ' or ' : null}
+                          <Link href={`#security-${key}`}>{key}</Link>
+                        </span>
+                      ))}
+                    </>
+                  ) : null}
+                  <Markdown html={op.description} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {m.correlationId !== undefined ? (
+            <div className={styles.flow}>
+              <p>
+                Correlation id at <code>{m.correlationId.location}</code>
+              </p>
+              <Markdown html={m.correlationId.description} />
+            </div>
+          ) : null}
+          {m.contentType !== undefined && m.primaryRef === undefined ? (
+            <p className={styles.small}>
+              Content type <code>{m.contentType}</code>
+              {m.bindings !== undefined ? <> · bindings: {m.bindings.join(', ')}</> : null}
+              {m.tags !== undefined ? <> · tags: {m.tags.join(', ')}</> : null}
+            </p>
+          ) : null}
+          {m.headers !== undefined ? <Schema node={m.headers} label={`Headers of ${m.name}`} /> : null}
+          {m.payload !== undefined ? (
+            <>
+              <Heading as="h4">Payload</Heading>
+              <Schema node={m.payload} label={`Payload of ${m.name}`} />
+            </>
+          ) : null}
+        </StaticMarkup>
+      </div>
+      {hasPane ? (
+        <Pane label={`Example and samples: ${m.name}`} className={layout.pane}>
+          {m.examples.length > 0 || validator !== undefined ? (
+            <>
+              {/* The direction in words: the badges stay with the heading, the pane says it again plainly. */}
+              <PaneTitle>
+                {`${m.examples.length > 1 ? 'Examples' : 'Example'} of the message ${
+                  m.youSend && m.youReceive
+                    ? 'you send and receive'
+                    : m.youSend
+                      ? 'you send'
+                      : m.youReceive
+                        ? 'you receive'
+                        : ''
+                }`.trim()}
+              </PaneTitle>
+              <ExampleSet examples={m.examples} validator={validator} />
+            </>
+          ) : null}
+          {m.samples.length > 0 ? (
+            <>
+              <PaneTitle>Send it</PaneTitle>
+              <CodeSamples
+                samples={m.samples}
+                title={`Code samples for sending ${m.name} on ${channelLabel}`}
+              />
+            </>
+          ) : noSampleNote ? (
+            <p className={styles.small}>
+              No code sample: the address of this channel is not published by the provider.
+            </p>
+          ) : null}
+        </Pane>
       ) : null}
     </article>
   );

@@ -8,15 +8,14 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import type {OperationView, ServerView} from '@site/plugins/api-reference/types';
-import {PayloadValidator} from '@site/src/components/ApiReference/Validator';
 import Markdown from '../Markdown';
 import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
 import CodeSamples from '../CodeSamples';
 import Deprecated from '../Deprecated';
 import {Requirements} from '../Security';
-import {estimateHeight, estimatedHeightStyle} from '../estimateHeight';
-import deferred from '../deferredLayout.module.css';
+import Pane, {PaneTitle, RequestExamples, ResponseExamples} from '../Pane';
+import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -49,71 +48,100 @@ export default function Operation({
   const op = operation;
   const title = op.summary ?? `${op.method} ${op.path}`;
   const sub: 'h4' | 'h5' = level === 3 ? 'h4' : 'h5';
+  const nested = level === 4;
+  const validator =
+    !nested && op.requestBody !== undefined && op.hasJsonBody
+      ? {target: `rest:${op.id}`, example: op.validatorExample}
+      : undefined;
+  const hasRequestPane =
+    op.requestBody !== undefined &&
+    (validator !== undefined || op.requestBody.contents.some((m) => m.examples.length > 0));
+  const hasResponseExamples = op.responses.some((r) => r.contents.some((m) => m.examples.length > 0));
   return (
     // An article, not a section: hundreds of named sections would flood the landmark list.
+    // Content first, then its pane: the reading and tab order on every width.
     <article
-      className={clsx(styles.operation, deferred.deferred, level === 4 && styles.nested)}
+      className={clsx(styles.operation, nested ? styles.nested : layout.workspace)}
       aria-labelledby={op.id}
-      style={estimatedHeightStyle(estimateHeight(op, level === 3 ? 900 : 300))}
     >
-      <Heading as={level === 3 ? 'h3' : 'h4'} id={op.id} className={styles.title}>
-        {title}
-      </Heading>
-      {/* Endpoint, description and parameters are text and links: kept as the server rendered them. */}
-      <StaticMarkup>
-        <p className={styles.endpoint}>
-          <MethodBadge method={op.method} />
-          <code className={styles.path}>{op.path}</code>
-          {op.deprecated ? <Deprecated /> : null}
-        </p>
-        <Markdown html={op.description} />
-        {op.security !== undefined ? (
-          <p className={styles.note}>
-            Authentication: <Requirements requirements={op.security} />.
+      <div className={layout.content}>
+        <Heading as={level === 3 ? 'h3' : 'h4'} id={op.id} className={styles.title}>
+          {title}
+        </Heading>
+        {/* Endpoint, description and parameters are text and links: kept as the server rendered them. */}
+        <StaticMarkup>
+          <p className={styles.endpoint}>
+            <MethodBadge method={op.method} />
+            <code className={styles.path}>{op.path}</code>
+            {op.deprecated ? <Deprecated /> : null}
           </p>
-        ) : null}
-        {op.servers !== undefined ? <OperationServers servers={op.servers} /> : null}
-        {op.externalDocs !== undefined ? (
-          <p className={styles.note}>
-            More: <Link href={op.externalDocs.url}>{op.externalDocs.description ?? op.externalDocs.url}</Link>
-          </p>
-        ) : null}
+          <Markdown html={op.description} />
+          {op.security !== undefined ? (
+            <p className={styles.note}>
+              Authentication: <Requirements requirements={op.security} />.
+            </p>
+          ) : null}
+          {op.servers !== undefined ? <OperationServers servers={op.servers} /> : null}
+          {op.externalDocs !== undefined ? (
+            <p className={styles.note}>
+              More:{' '}
+              <Link href={op.externalDocs.url}>{op.externalDocs.description ?? op.externalDocs.url}</Link>
+            </p>
+          ) : null}
 
-        {op.parameters.length > 0 ? (
-          <>
-            <Heading as={sub}>Parameters</Heading>
-            <ParameterTable parameters={op.parameters} caption={`Parameters of ${title}`} />
-          </>
-        ) : null}
-      </StaticMarkup>
-      {op.requestBody !== undefined ? (
-        <>
-          <Heading as={sub}>Request body{op.requestBody.required ? ' (required)' : ' (optional)'}</Heading>
-          <Markdown html={op.requestBody.description} />
-          <Contents contents={op.requestBody.contents} label={`Request body of ${op.id}`} />
-          {level === 3 ? <PayloadValidator target={`rest:${op.id}`} example={op.validatorExample} /> : null}
-        </>
-      ) : null}
+          {op.parameters.length > 0 ? (
+            <>
+              <Heading as={sub}>Parameters</Heading>
+              <ParameterTable parameters={op.parameters} caption={`Parameters of ${title}`} />
+            </>
+          ) : null}
+          {op.requestBody !== undefined ? (
+            <>
+              <Heading as={sub}>
+                Request body{op.requestBody.required ? ' (required)' : ' (optional)'}
+              </Heading>
+              <Markdown html={op.requestBody.description} />
+              <Contents contents={op.requestBody.contents} label={`Request body of ${op.id}`} />
+            </>
+          ) : null}
+        </StaticMarkup>
 
-      <ResponseList responses={op.responses} operationId={op.id} />
+        <ResponseList responses={op.responses} operationId={op.id} />
 
-      {op.callbacks.map((callback) => (
-        <div key={callback.name} className={styles.callback}>
-          <Heading as={sub}>Callback {callback.name}</Heading>
-          <p className={styles.note}>
-            The API calls you at <code>{callback.expression}</code>:
-          </p>
-          {callback.operations.map((cb) => (
-            <Operation key={cb.id} operation={cb} level={4} />
-          ))}
-        </div>
-      ))}
+        {op.callbacks.map((callback) => (
+          <div key={callback.name} className={styles.callback}>
+            <Heading as={sub}>Callback {callback.name}</Heading>
+            <p className={styles.note}>
+              The API calls you at <code>{callback.expression}</code>:
+            </p>
+            {callback.operations.map((cb) => (
+              <Operation key={cb.id} operation={cb} level={4} />
+            ))}
+          </div>
+        ))}
+      </div>
 
-      {op.samples.length > 0 ? (
-        <>
-          <Heading as={sub}>Code samples</Heading>
-          <CodeSamples samples={op.samples} title={`Code samples for ${title}`} />
-        </>
+      {hasRequestPane || op.samples.length > 0 || hasResponseExamples ? (
+        <Pane label={`Samples and examples: ${title}`} className={nested ? undefined : layout.pane}>
+          {hasRequestPane && op.requestBody !== undefined ? (
+            <>
+              <PaneTitle>Request example</PaneTitle>
+              <RequestExamples contents={op.requestBody.contents} validator={validator} />
+            </>
+          ) : null}
+          {op.samples.length > 0 ? (
+            <>
+              <PaneTitle>Code samples</PaneTitle>
+              <CodeSamples samples={op.samples} title={`Code samples for ${title}`} />
+            </>
+          ) : null}
+          {hasResponseExamples ? (
+            <>
+              <PaneTitle>Response examples</PaneTitle>
+              <ResponseExamples responses={op.responses} />
+            </>
+          ) : null}
+        </Pane>
       ) : null}
     </article>
   );

@@ -1,9 +1,11 @@
+import {Fragment} from 'react';
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {ParameterView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
+import {rulesNotInDescription} from '../rules';
 import Schema from '../Schema';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -19,6 +21,14 @@ function hasNested(p: ParameterView): boolean {
 function Row({param}: {readonly param: ParameterView}): ReactNode {
   useBrokenLinks().collectAnchor(param.id);
   const s = param.schema;
+  const rules = rulesNotInDescription(s.constraints, param.description, s.description);
+  const hasFacts =
+    s.const !== undefined ||
+    s.enum !== undefined ||
+    rules.length > 0 ||
+    s.default !== undefined ||
+    param.example !== undefined ||
+    param.serialization !== undefined;
   return (
     <tr id={param.id} className={styles.row}>
       <th scope="row">
@@ -38,41 +48,45 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
       </td>
       <td>
         <Markdown html={param.description} />
-        <Markdown html={s.description} />
-        <ul className={styles.facts}>
-          {s.const !== undefined ? (
-            <li>
-              Always <code>{s.const}</code>
-            </li>
-          ) : null}
-          {s.enum !== undefined ? (
-            <li>
-              One of:{' '}
-              {s.enum.map((v, i) => (
-                <span key={i}>
-                  {i > 0 ? ', ' : null}
-                  <code>{v}</code>
-                </span>
-              ))}
-            </li>
-          ) : null}
-          {(s.constraints ?? []).map((c, i) => (
-            <li key={i}>
-              <Text value={c.charAt(0).toUpperCase() + c.slice(1)} />
-            </li>
-          ))}
-          {s.default !== undefined ? (
-            <li>
-              Default: <code>{s.default}</code>
-            </li>
-          ) : null}
-          {param.example !== undefined ? (
-            <li>
-              Example: <code>{param.example}</code>
-            </li>
-          ) : null}
-          {param.serialization !== undefined ? <li>Serialised: {param.serialization}</li> : null}
-        </ul>
+        {s.description !== param.description ? <Markdown html={s.description} /> : null}
+        {/* The rules as short sentences in one paragraph, as in the schema view. */}
+        {hasFacts ? (
+          <p className={styles.facts}>
+            {s.const !== undefined ? (
+              <>
+                Always <code>{s.const}</code>.{' '}
+              </>
+            ) : null}
+            {s.enum !== undefined ? (
+              <>
+                One of:{' '}
+                {s.enum.map((v, i) => (
+                  <Fragment key={i}>
+                    {i > 0 ? ', ' : null}
+                    <code>{v}</code>
+                  </Fragment>
+                ))}
+                .{' '}
+              </>
+            ) : null}
+            {rules.map((c, i) => (
+              <Fragment key={i}>
+                <Text value={c.charAt(0).toUpperCase() + c.slice(1) + (/[.!?]$/.test(c) ? '' : '.')} />{' '}
+              </Fragment>
+            ))}
+            {s.default !== undefined ? (
+              <>
+                Default: <code>{s.default}</code>.{' '}
+              </>
+            ) : null}
+            {param.example !== undefined ? (
+              <>
+                Example: <code>{param.example}</code>.{' '}
+              </>
+            ) : null}
+            {param.serialization !== undefined ? <>Serialised: {param.serialization}.</> : null}
+          </p>
+        ) : null}
         {hasNested(param) ? <Schema node={s} label={`Structure of ${param.name}`} /> : null}
       </td>
     </tr>

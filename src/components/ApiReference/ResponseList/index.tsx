@@ -6,11 +6,14 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {MediaView, ResponseView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Schema from '../Schema';
-import Examples from '../Examples';
+import StaticMarkup from '@site/src/components/StaticMarkup';
 import ParameterTable from '../ParameterTable';
 import styles from './styles.module.css';
 
-/** A content map: schema and examples for each media type (several are shown, not merged). */
+/**
+ * A content map: the schema of each media type (several are shown, not merged). Its examples
+ * are in the pane beside the operation (../Pane).
+ */
 export function Contents({
   contents,
   label,
@@ -28,7 +31,6 @@ export function Contents({
           {media.schema !== undefined ? (
             <Schema node={media.schema} label={`${label} (${media.mediaType})`} />
           ) : null}
-          <Examples examples={media.examples} />
         </div>
       ))}
     </>
@@ -116,8 +118,9 @@ export default function ResponseList({
 }): ReactNode {
   const ok = responses.filter((r) => !ERROR_KINDS.has(r.kind));
   const errors = responses.filter((r) => ERROR_KINDS.has(r.kind));
+  // Static: summaries are <details>, links are anchors; nothing here needs React.
   return (
-    <>
+    <StaticMarkup>
       {ok.length > 0 ? (
         <>
           <Heading as="h4">Responses</Heading>
@@ -134,6 +137,6 @@ export default function ResponseList({
           ))}
         </>
       ) : null}
-    </>
+    </StaticMarkup>
   );
 }

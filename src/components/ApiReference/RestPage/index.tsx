@@ -14,6 +14,7 @@ import RestIndex from '../RestIndex';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import CopyMarkdown from '@site/src/components/CopyMarkdown';
+import {restNavigation} from '../navigation';
 import styles from './styles.module.css';
 
 interface Props {
@@ -23,10 +24,16 @@ interface Props {
 
 /** Data work happens inside Layout's children so a failure shows the crash fallback. */
 function RestReference({model}: Props): ReactNode {
+  const toc = restNavigation(model);
   return (
-    <div className="container margin-vert--lg">
-      <div className="row">
-        <main className="col col--9">
+    // Wider than a guide: the operations' panes need the room (see ../layout.module.css).
+    <div className={`container margin-vert--lg ${styles.page}`}>
+      <div className={styles.columns}>
+        {/* The operations by tag, with their methods: beside the reference from 997px, sticky. */}
+        <nav className={styles.desktopToc} aria-label="Operations">
+          <TOC toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />
+        </nav>
+        <main className={styles.main}>
           <article className={styles.reference}>
             <header>
               <CopyMarkdown />
@@ -45,7 +52,7 @@ function RestReference({model}: Props): ReactNode {
               <Downloads name="openapi" label="OpenAPI document" />
             </header>
             <div className={styles.mobileToc}>
-              <TOCCollapsible toc={model.toc} minHeadingLevel={2} maxHeadingLevel={3} />
+              <TOCCollapsible toc={toc} minHeadingLevel={2} maxHeadingLevel={3} />
             </div>
             <Markdown html={model.description} />
             {model.contact !== undefined ||
@@ -108,9 +115,6 @@ function RestReference({model}: Props): ReactNode {
             ) : null}
           </article>
         </main>
-        <div className={`col col--3 ${styles.desktopToc}`}>
-          <TOC toc={model.toc} minHeadingLevel={2} maxHeadingLevel={3} />
-        </div>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
  * checker, so other pages can link to a single field. Nested structures use
  * open <details>: collapsible for the reader, but always in the static HTML.
  */
+import {Fragment} from 'react';
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
@@ -11,6 +12,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
+import {rulesNotInDescription} from '../rules';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -22,69 +24,91 @@ function LiteralList({values}: {readonly values: string[]}): ReactNode {
   return (
     <>
       {values.map((v, i) => (
-        <span key={i}>
+        <Fragment key={i}>
           {i > 0 ? ', ' : null}
           <Literal value={v} />
-        </span>
+        </Fragment>
       ))}
     </>
   );
 }
 
-/** Description, constraints and values of one schema: what a reader needs to fill the field. */
+/** The full stop after a rule, unless it has one. */
+function stop(text: string): string {
+  return /[.!?]$/.test(text) ? '' : '.';
+}
+
+/**
+ * Description, constraints and values of one schema: what a reader needs to fill the field.
+ * The rules are short sentences in one paragraph (a list cost two elements per rule, and a
+ * reference page has about a thousand rules).
+ */
 function Facts({node}: {readonly node: SchemaNode}): ReactNode {
   const rows: ReactNode[] = [];
   if (node.const !== undefined)
     rows.push(
-      <li key="const">
-        Always <Literal value={node.const} />
-      </li>,
+      <Fragment key="const">
+        Always <Literal value={node.const} />.
+      </Fragment>,
     );
   if (node.enum !== undefined)
     rows.push(
-      <li key="enum">
-        One of: <LiteralList values={node.enum} />
-      </li>,
+      <Fragment key="enum">
+        One of: <LiteralList values={node.enum} />.
+      </Fragment>,
     );
-  for (const [i, c] of (node.constraints ?? []).entries()) {
+  for (const [i, c] of rulesNotInDescription(node.constraints, node.description).entries()) {
     rows.push(
-      <li key={`c${i}`}>
-        <Text value={c.charAt(0).toUpperCase() + c.slice(1)} />
-      </li>,
+      <Fragment key={`c${i}`}>
+        <Text value={c.charAt(0).toUpperCase() + c.slice(1) + stop(c)} />
+      </Fragment>,
     );
   }
   if (node.default !== undefined)
     rows.push(
-      <li key="default">
-        Default: <Literal value={node.default} />
-      </li>,
+      <Fragment key="default">
+        Default: <Literal value={node.default} />.
+      </Fragment>,
     );
-  if (node.examples !== undefined && node.examples.length > 0) {
+  // An object's example is its fields' examples put together, and the whole payload is in the
+  // pane beside: shown for values without listed fields only.
+  if (node.examples !== undefined && node.examples.length > 0 && node.fields === undefined) {
     rows.push(
-      <li key="examples">
-        {node.examples.length > 1 ? 'Examples' : 'Example'}: <LiteralList values={node.examples} />
-      </li>,
+      <Fragment key="examples">
+        {node.examples.length > 1 ? 'Examples: ' : 'Example: '}
+        <LiteralList values={node.examples} />.
+      </Fragment>,
     );
   }
   if (node.discriminator !== undefined) {
     const {property, mapping} = node.discriminator;
     rows.push(
-      <li key="disc">
+      <Fragment key="disc">
         The field <code>{property}</code> tells which shape applies
         {mapping.length > 0 ? ': ' : ''}
         {mapping.map((m, i) => (
-          <span key={m.value}>
+          <Fragment key={m.value}>
             {i > 0 ? '; ' : null}
             <Literal value={m.value} /> → {m.target}
-          </span>
+          </Fragment>
         ))}
-      </li>,
+        .
+      </Fragment>,
     );
   }
   return (
     <>
       <Markdown html={node.description} className={styles.description} />
-      {rows.length > 0 ? <ul className={styles.facts}>{rows}</ul> : null}
+      {rows.length > 0 ? (
+        <p className={styles.facts}>
+          {rows.map((row, i) => (
+            <Fragment key={i}>
+              {i > 0 ? ' ' : null}
+              {row}
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -179,30 +203,27 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
   if (node.id !== undefined) brokenLinks.collectAnchor(node.id);
   const nested = hasChildren(node);
   return (
+    // The name, type and badges open the field's first line, inline: no wrapper, no flex box.
     <li className={styles.field} id={node.id}>
-      <div className={styles.head}>
-        {node.id !== undefined ? (
-          <Link
-            className={styles.name}
-            href={`#${node.id}`}
-            aria-label={`${node.name ?? 'field'}: link to this field`}
-          >
-            <code>{node.name}</code>
-          </Link>
-        ) : (
-          <code className={styles.name}>{node.name}</code>
-        )}
-        {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
-        {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
-        {node.required === true ? (
-          <span className={clsx(styles.badge, styles.required)}>required</span>
-        ) : null}
-        {(node.badges ?? []).map((b) => (
-          <span key={b} className={styles.badge}>
-            {b}
-          </span>
-        ))}
-      </div>
+      {node.id !== undefined ? (
+        <Link
+          className={styles.name}
+          href={`#${node.id}`}
+          aria-label={`${node.name ?? 'field'}: link to this field`}
+        >
+          {node.name}
+        </Link>
+      ) : (
+        <code className={styles.name}>{node.name}</code>
+      )}
+      {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
+      {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
+      {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
+      {(node.badges ?? []).map((b) => (
+        <span key={b} className={styles.badge}>
+          {b}
+        </span>
+      ))}
       <Facts node={node} />
       {nested ? (
         <details className={styles.nested} open>

@@ -10,6 +10,11 @@ export interface PayloadValidatorProps {
   readonly target: string;
   /** The operation's or message's example, as JSON text. */
   readonly example?: string;
+  /**
+   * Open with `example` already in the text box (where the reader picks an example beside the
+   * validator, the one picked), and follow the picker while the text is the reader's untouched copy.
+   */
+  readonly prefill?: boolean;
 }
 
 /**
@@ -94,8 +99,11 @@ function Outcome({run}: {readonly run: ValidationRun}): ReactNode {
  * schema, in the browser, with a validator compiled at build time. Nothing is
  * loaded until the panel is opened; nothing is sent anywhere.
  */
-export function PayloadValidator({target, example}: PayloadValidatorProps): ReactNode {
+export function PayloadValidator({target, example, prefill = false}: PayloadValidatorProps): ReactNode {
   const inputId = useId();
+  const details = useRef<HTMLDetailsElement>(null);
+  /** The text the validator put in the box itself; anything else is the reader's and is kept. */
+  const filled = useRef<string | null>(null);
   const hintId = useId();
   const input = useRef<HTMLTextAreaElement>(null);
   const session = useRef<Promise<ValidatorSession> | null>(null);
@@ -131,11 +139,30 @@ export function PayloadValidator({target, example}: PayloadValidatorProps): Reac
       );
   }, [getSession, load.kind]);
 
+  const fill = useCallback(() => {
+    const box = input.current;
+    if (!prefill || example === undefined || box === null) return;
+    if (box.value !== '' && box.value !== filled.current) return;
+    if (box.value === example) return;
+    box.value = example;
+    filled.current = example;
+    setPasted(null);
+    setRun({kind: 'idle'});
+  }, [example, prefill]);
+
+  // A new example picked while the panel is open replaces the one the validator put there.
+  useEffect(() => {
+    if (details.current?.open === true) fill();
+  }, [fill]);
+
   const onToggle = useCallback(
     (event: SyntheticEvent<HTMLDetailsElement>) => {
-      if (event.currentTarget.open) prepare();
+      if (event.currentTarget.open) {
+        fill();
+        prepare();
+      }
     },
-    [prepare],
+    [fill, prepare],
   );
 
   const validate = useCallback(() => {
@@ -179,6 +206,7 @@ export function PayloadValidator({target, example}: PayloadValidatorProps): Reac
     if (input.current === null || example === undefined) return;
     setPasted(null);
     input.current.value = example;
+    filled.current = example;
     input.current.focus();
     setRun({kind: 'idle'});
   }, [example]);
@@ -194,7 +222,7 @@ export function PayloadValidator({target, example}: PayloadValidatorProps): Reac
   );
 
   return (
-    <details className={styles.panel} data-validator-target={target} onToggle={onToggle}>
+    <details ref={details} className={styles.panel} data-validator-target={target} onToggle={onToggle}>
       <summary className={styles.summary}>Validate a payload</summary>
       <div className={styles.body}>
         <label htmlFor={inputId} className={styles.label}>

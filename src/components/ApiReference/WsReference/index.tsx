@@ -4,7 +4,6 @@
  * MDX page exports from the same model.
  */
 import type {ReactNode} from 'react';
-import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import type {ChannelView, WsModel} from '@site/plugins/api-reference/types';
 import {SequenceDiagram} from '@site/src/components/Diagram/SequenceDiagram';
@@ -14,8 +13,6 @@ import Security from '../Security';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import Message from '../Message';
-import {estimatedHeightStyle} from '../estimateHeight';
-import deferred from '../deferredLayout.module.css';
 import styles from './styles.module.css';
 
 function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
@@ -83,12 +80,7 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
         </dl>
       ) : null}
       {channel.flows.length > 0 ? (
-        // About 600 px per diagram until the set has been on screen.
-        <details
-          className={clsx(styles.flows, deferred.deferred)}
-          open
-          style={estimatedHeightStyle(channel.flows.length * 600)}
-        >
+        <details className={styles.flows} open>
           <summary>Message flows on this channel ({channel.flows.length})</summary>
           {channel.flows.map((flow) => (
             <SequenceDiagram key={flow.title} {...flow} />
@@ -109,7 +101,8 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
 
 export default function WsReference({model}: {readonly model: WsModel}): ReactNode {
   return (
-    <div className={styles.reference}>
+    // api-ws-reference: the global class the page's layout rules look for (../navigation.css).
+    <div className={`api-ws-reference ${styles.reference}`}>
       <Lead title={model.title} version={model.version} format={`AsyncAPI ${model.asyncapi}`} />
       <Downloads name="asyncapi" label="AsyncAPI document" />
       {model.convertedFrom !== undefined ? (

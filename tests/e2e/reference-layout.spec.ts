@@ -1,0 +1,305 @@
+/**
+ * The references as a workspace: every word is in the accessibility tree and in
+ * the page's text from the first frame (nothing skipped until scrolled to), each
+ * operation and message has its pane of samples and examples beside its fields on
+ * wide screens and after them on narrow ones, deep links land below the fixed
+ * navbar, and the example picked beside the validator is the one it opens with.
+ */
+import type {Locator, Page} from '@playwright/test';
+import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
+import {buildRestModel} from '../../plugins/api-reference/openapi/build';
+import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
+import type {SchemaNode} from '../../plugins/api-reference/types';
+import {test, expect, gotoHydrated, ROOT} from './fixtures';
+
+const paths = resolveSpecPaths(ROOT);
+const openapi = readDocument(paths.openapi);
+const rest = buildRestModel(openapi as never);
+const operations = [...rest.tags.flatMap((t) => t.operations), ...rest.webhooks];
+const ws = buildWsModel(readDocument(paths.asyncapi) as never);
+const messages = ws.channels.flatMap((c) => c.messages);
+
+/** Every key of every `properties` object anywhere in a document: the schema property names. */
+function propertyNames(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const item of value) propertyNames(item, into);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === 'properties' && child !== null && typeof child === 'object' && !Array.isArray(child)) {
+        for (const name of Object.keys(child)) into.add(name);
+      }
+      // Examples are values, not schemas.
+      if (key !== 'example' && key !== 'examples') propertyNames(child, into);
+    }
+  }
+  return into;
+}
+
+function fieldNames(node: SchemaNode | undefined, into = new Set<string>()): Set<string> {
+  if (node === undefined) return into;
+  if (node.name !== undefined && node.id !== undefined) into.add(node.name);
+  for (const f of node.fields ?? []) fieldNames(f, into);
+  for (const f of node.prefixItems ?? []) fieldNames(f, into);
+  fieldNames(node.items, into);
+  for (const g of node.groups ?? []) for (const b of g.branches) fieldNames(b.node, into);
+  return into;
+}
+
+interface AxNode {
+  ignored: boolean;
+  name?: {value?: unknown};
+  value?: {value?: unknown};
+}
+
+/** The names and values of every node of the accessibility tree that is not ignored. */
+async function accessibilityText(page: Page): Promise<{nodes: number; text: string}> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Accessibility.enable');
+  const {nodes} = (await session.send('Accessibility.getFullAXTree')) as {nodes: AxNode[]};
+  await session.detach();
+  const kept = nodes.filter((n) => !n.ignored);
+  const text = kept
+    .flatMap((n) => [n.name?.value, n.value?.value])
+    .filter((v): v is string => typeof v === 'string' && v !== '')
+    .join('\n');
+  return {nodes: kept.length, text};
+}
+
+test.describe('everything is there before any scrolling', () => {
+  test('/rest: the accessibility tree holds every schema property name of the OpenAPI document', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/rest');
+    const {nodes, text} = await accessibilityText(page);
+    const missing = [...propertyNames(openapi)].filter((name) => !text.includes(name));
+    expect(missing).toEqual([]);
+    test.info().annotations.push({type: 'accessibility tree nodes', description: String(nodes)});
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("/rest: innerText holds every operation's method and path", async ({page}) => {
+    await gotoHydrated(page, '/rest');
+    const text = await page.evaluate(() => document.body.innerText);
+    test.info().annotations.push({type: 'innerText length', description: String(text.length)});
+    for (const op of operations) {
+      expect(text, op.id).toContain(op.method);
+      expect(text, op.id).toContain(op.path);
+    }
+  });
+
+  test('/docs/ws: the accessibility tree holds every message name and payload property', async ({page}) => {
+    await gotoHydrated(page, '/docs/ws');
+    const {nodes, text} = await accessibilityText(page);
+    const wanted = new Set<string>();
+    for (const m of messages) {
+      wanted.add(m.name);
+      fieldNames(m.payload, wanted);
+    }
+    expect([...wanted].filter((name) => !text.includes(name))).toEqual([]);
+    test.info().annotations.push({type: 'accessibility tree nodes', description: String(nodes)});
+    const innerText = await page.evaluate(() => document.body.innerText);
+    for (const m of messages) expect(innerText).toContain(m.name);
+  });
+});
+
+/** The content column and the pane of an operation or message, by its heading id. */
+function parts(page: Page, id: string): {article: Locator; content: Locator; pane: Locator} {
+  const article = page.locator(`article[aria-labelledby="${id}"]`);
+  return {
+    article,
+    content: article.locator(':scope > div').first(),
+    pane: article.locator(':scope > [role="group"]'),
+  };
+}
+
+async function box(locator: Locator): Promise<{x: number; y: number; width: number; height: number}> {
+  const b = await locator.boundingBox();
+  if (b === null) throw new Error('not rendered');
+  return b;
+}
+
+test.describe('at 1280 px: two panes', () => {
+  test.use({viewport: {width: 1280, height: 800}});
+
+  for (const [page_, ids] of [
+    ['/rest', operations.map((op) => op.id)],
+    ['/docs/ws', messages.map((m) => m.id)],
+  ] as const) {
+    test(`${page_}: each pane is beside its fields and stays in view while its section is scrolled`, async ({
+      page,
+    }) => {
+      await gotoHydrated(page, page_);
+      const navbar = await box(page.locator('nav.navbar'));
+      let checked = 0;
+      for (const id of ids) {
+        const {article, content, pane} = parts(page, id);
+        if ((await pane.count()) === 0) continue;
+        const c = await box(content);
+        const p = await box(pane);
+        // Beside: the pane starts right of the content and level with its top.
+        expect(p.x, id).toBeGreaterThanOrEqual(c.x + c.width);
+        expect(Math.abs(p.y - c.y), id).toBeLessThan(40);
+        const a = await box(article);
+        const scrollTop = await page.evaluate(() => window.scrollY);
+        const articleTop = a.y + scrollTop;
+        // While the section still fills the screen below (scrolled a third and two thirds of that
+        // way), its pane stays at the top of the viewport, under the navbar's place.
+        const range = a.height - 800;
+        for (const fraction of range > 50 ? [1 / 3, 2 / 3] : []) {
+          await page.evaluate(
+            (y) => window.scrollTo({top: y, behavior: 'instant'}),
+            articleTop + range * fraction,
+          );
+          const seen = await box(pane);
+          const where = `${id} at ${fraction.toFixed(2)}`;
+          expect(seen.y, where).toBeGreaterThanOrEqual(navbar.height - 1);
+          expect(seen.y, where).toBeLessThan(navbar.height + 40);
+          expect(seen.y + seen.height, where).toBeLessThanOrEqual(800);
+        }
+        await page.evaluate(() => window.scrollTo({top: 0, behavior: 'instant'}));
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+  }
+});
+
+for (const width of [800, 420]) {
+  test.describe(`at ${width} px: one column`, () => {
+    test.use({viewport: {width, height: 800}});
+    for (const [page_, ids] of [
+      ['/rest', operations.map((op) => op.id)],
+      ['/docs/ws', messages.map((m) => m.id)],
+    ] as const) {
+      test(`${page_}: each pane follows its content, no horizontal scrolling`, async ({page}) => {
+        await gotoHydrated(page, page_);
+        for (const id of ids) {
+          const {content, pane} = parts(page, id);
+          if ((await pane.count()) === 0) continue;
+          const c = await box(content);
+          const p = await box(pane);
+          expect(p.y, id).toBeGreaterThanOrEqual(c.y + c.height - 1);
+          expect(p.x + p.width, id).toBeLessThanOrEqual(width);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+    }
+  });
+}
+
+test.describe('deep links land below the fixed navbar', () => {
+  for (const width of [1280, 420]) {
+    test(`at ${width} px, every operation and message heading is fully visible`, async ({page}) => {
+      await page.setViewportSize({width, height: 800});
+      for (const [page_, ids] of [
+        ['/rest', operations.map((op) => op.id)],
+        ['/docs/ws', messages.map((m) => m.id)],
+      ] as const) {
+        for (const id of ids) {
+          await page.goto(`${page_}#${id}`);
+          await page.waitForSelector('html[data-has-hydrated="true"]');
+          const heading = page.locator(`[id="${id}"]`);
+          await expect(heading).toBeInViewport({ratio: 1});
+          // The navbar may hide after a scroll; where it shows, the heading is under it, not behind.
+          await expect
+            .poll(async () => {
+              const navbar = await box(page.locator('nav.navbar'));
+              const h = await box(heading);
+              return h.y >= navbar.y + navbar.height - 1;
+            }, id)
+            .toBe(true);
+        }
+      }
+    });
+  }
+
+  test('/docs/ws#new_order shows its "You send" badge below the navbar', async ({page}) => {
+    const message = messages.find((m) => m.id === 'new_order');
+    test.skip(message === undefined, 'no new_order message in this document');
+    await page.goto('/docs/ws#new_order');
+    await page.waitForSelector('html[data-has-hydrated="true"]');
+    const badge = page.locator('article[aria-labelledby="new_order"] > div').first().getByText('You send');
+    const navbar = await box(page.locator('nav.navbar'));
+    const b = await box(badge.first());
+    expect(b.y).toBeGreaterThanOrEqual(navbar.y + navbar.height);
+  });
+});
+
+test.describe('example pickers', () => {
+  /** Operations and messages whose validator sits under a picker of several examples. */
+  const picked = [
+    ...operations
+      .filter((op) => op.requestBody?.contents.some((m) => m.examples.length > 1) && op.hasJsonBody)
+      .map((op) => ({page: '/rest', id: op.id, target: `rest:${op.id}`})),
+    ...messages
+      .filter((m) => m.examples.length > 1 && m.youSend && m.primaryRef === undefined)
+      .map((m) => ({page: '/docs/ws', id: m.id, target: `ws:${m.name}`})),
+  ];
+
+  test('there is at least one picker beside a validator', () => {
+    expect(picked.length).toBeGreaterThan(0);
+  });
+
+  for (const item of picked) {
+    test(`${item.page}#${item.id}: the validator opens with the example picked`, async ({page}) => {
+      await gotoHydrated(page, `${item.page}#${item.id}`);
+      const {pane} = parts(page, item.id);
+      const picker = pane.getByRole('tablist', {name: 'Example'}).first();
+      const tabs = picker.getByRole('tab');
+      expect(await tabs.count()).toBeGreaterThan(1);
+      const validator = pane.locator(`[data-validator-target="${item.target}"]`);
+      const box_ = validator.getByLabel('JSON payload');
+      // The example shown in the picker's visible panel, normalised.
+      const shown = async (): Promise<string> =>
+        JSON.stringify(
+          JSON.parse(
+            await picker.locator('xpath=..').locator('[role="tabpanel"]:not([hidden]) pre').innerText(),
+          ),
+        );
+
+      // The first example: opening the validator fills the box with it.
+      const first = await shown();
+      await validator.locator('summary').click();
+      await expect(box_).toBeVisible();
+      expect(JSON.stringify(JSON.parse(await box_.inputValue()))).toBe(first);
+
+      // Another example picked: the box follows (the reader has not edited it).
+      await tabs.nth(1).click();
+      await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+      const second = await shown();
+      expect(second).not.toBe(first);
+      await expect.poll(async () => JSON.stringify(JSON.parse(await box_.inputValue()))).toBe(second);
+
+      // Closed and opened again, it still opens with the one picked.
+      await validator.locator('summary').click();
+      await validator.locator('summary').click();
+      expect(JSON.stringify(JSON.parse(await box_.inputValue()))).toBe(second);
+
+      // What the reader typed is theirs: picking again does not overwrite it.
+      await box_.fill('{"mine": true}');
+      await tabs.nth(0).click();
+      await expect(box_).toHaveValue('{"mine": true}');
+    });
+  }
+});
+
+test.describe('status picker', () => {
+  test('each response status shows its own example', async ({page}) => {
+    const op = operations.find(
+      (o) => o.responses.filter((r) => r.contents.some((m) => m.examples.length > 0)).length > 1,
+    );
+    test.skip(op === undefined, 'no operation with several response examples');
+    if (op === undefined) return;
+    await gotoHydrated(page, `/rest#${op.id}`);
+    const picker = parts(page, op.id).pane.getByRole('tablist', {name: 'Response status'});
+    const tabs = picker.getByRole('tab');
+    await expect(tabs).toHaveText(op.responses.map((r) => r.code));
+    const panels = picker.locator('xpath=..').locator(':scope > [role="tabpanel"]');
+    await expect(panels.locator('visible=true')).toHaveCount(1);
+    const before = await panels.locator('visible=true').innerText();
+    await tabs.nth(1).click();
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(panels.locator('visible=true')).toHaveCount(1);
+    expect(await panels.locator('visible=true').innerText()).not.toBe(before);
+  });
+});
