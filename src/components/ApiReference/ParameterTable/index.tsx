@@ -42,8 +42,11 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
         )}
         {param.deprecated === true ? <span className={styles.optional}>deprecated</span> : null}
       </th>
-      <td>{param.in}</td>
-      <td>
+      {/* data-label names the column where narrow screens stack the cells (styles.module.css). */}
+      <td className={styles.short} data-label="In">
+        {param.in}
+      </td>
+      <td className={styles.short} data-label="Type">
         <code className={styles.type}>{s.type || 'any'}</code>
       </td>
       <td>
