@@ -11,8 +11,10 @@ import {loadAsyncApi, loadOpenApi} from './load';
 import {buildRestModel} from './openapi/build';
 import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
+import type {Json} from './json';
 import {emitValidators} from './validator';
 import {writeDownloads} from './downloads';
+import {buildBuilders, emitBuilders} from './builder';
 
 export interface PluginOptions {
   specPaths: SpecPaths;
@@ -70,6 +72,17 @@ export default function apiReferencePlugin(
         openapi: readDocument(specPaths.openapi),
         asyncapi: readDocument(specPaths.asyncapi),
       });
+      // Request builder: one form model per operation and sent message, imported lazily by the panes.
+      await emitBuilders(
+        actions,
+        buildBuilders(
+          {
+            openapi: readDocument(specPaths.openapi) as unknown as Json,
+            asyncapi: readDocument(specPaths.asyncapi) as unknown as Json,
+          },
+          content,
+        ),
+      );
       addRoute({
         path: '/rest',
         component: '@site/src/components/ApiReference/RestPage/index.tsx',

@@ -11,6 +11,7 @@ import {VALIDATORS_DIR, validatorFileName} from '../../../src/components/ApiRefe
 import type {ValidatorTarget} from './targets';
 import {findTargets} from './targets';
 import {DocumentCompiler} from './compile';
+import {withParameterSchemas} from '../builder/parameters';
 
 export interface ValidatorIndexEntry {
   target: string;
@@ -41,9 +42,12 @@ export interface ValidatorDocuments {
 
 /** Compiles every target to module source, without writing anything (tests use this). */
 export function compileValidators(
-  documents: ValidatorDocuments,
+  input: ValidatorDocuments,
 ): Array<{target: ValidatorTarget; entry: ValidatorIndexEntry; source: string}> {
-  const targets = findTargets(documents);
+  // The request builder's parameter validators are compiled with the body validators, from the same document.
+  const parameters = withParameterSchemas(input.openapi);
+  const documents = {...input, openapi: parameters.document};
+  const targets = [...findTargets(documents), ...parameters.targets];
   const compilers = {
     openapi: new DocumentCompiler(
       'openapi',
