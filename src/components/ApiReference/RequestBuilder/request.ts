@@ -59,9 +59,8 @@ export function parameterObject(model: RestBuilderModel, form: FormState): Recor
   for (const field of model.fields) {
     const state = form[fieldKey(field)];
     if (state === undefined || !state.send) continue;
-    // An empty required field is missing (the validator says "required"), not an empty string.
-    if (state.text === '' && field.kind !== 'string') continue;
-    if (state.text === '' && field.required) continue;
+    // Empty is not sent: a required field is then missing (the validator says "required").
+    if (state.text === '') continue;
     out[field.name] = typedValue(field, state.text);
   }
   return out;

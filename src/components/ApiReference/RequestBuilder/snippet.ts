@@ -99,7 +99,8 @@ export function requestUrl(
   const base = request.baseUrl.replace(/\/$/, '');
   const grouped = new Map<string, string[]>();
   for (const {name, value} of request.query) grouped.set(name, [...(grouped.get(name) ?? []), value]);
-  const search = [...grouped]
+  // Array.from, not a spread: the client build's Babel (loose mode) turns `[...map]` into `[map]`.
+  const search = Array.from(grouped)
     .flatMap(([name, values]) =>
       values.map((v) => `${encodeQueryComponent(name)}=${encodeQueryComponent(v)}`),
     )
