@@ -129,10 +129,12 @@ function restServers(doc: JsonObject, pathItem: JsonObject, operation: JsonObjec
   const own = buildServers(operation.servers ?? pathItem.servers);
   const list = own.length > 0 ? own : buildServers(doc.servers);
   if (list.length === 0) return [{label: 'Default', url: serverUrl(undefined)}];
-  return list.map((server, i) => ({
-    label: server.name ?? server.description?.replace(/<[^>]+>/g, '') ?? `Server ${i + 1}`,
-    url: serverUrl(server),
-  }));
+  return list.map((server, i) => {
+    // A short description ("Pre-production") reads better than an environment key ("preproduction").
+    const described = server.description?.replace(/<[^>]+>/g, '').trim();
+    const label = described !== undefined && described.length <= 40 ? described : server.name;
+    return {label: label ?? `Server ${i + 1}`, url: serverUrl(server)};
+  });
 }
 
 /** One model per operation of the reference (webhooks and callbacks are not the reader's to call). */
