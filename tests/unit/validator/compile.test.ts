@@ -187,7 +187,10 @@ describe.skipIf(!HAVE_SPECS)('validators of specs/openapi.yaml and specs/asyncap
 
   it('finds the same targets from the documents alone', () => {
     const targets = findTargets(realDocuments());
-    expect(targets.map((target) => target.target)).toEqual([...compiled.keys()]);
+    // The request builder's parameter validators (rest-params:…) are compiled beside them.
+    expect(targets.map((target) => target.target)).toEqual(
+      [...compiled.keys()].filter((key) => !key.startsWith('rest-params:')),
+    );
     expect(targets.find((target) => target.target === 'rest:createBulkOrder')?.pointer).toBe(
       '/paths/~1api~1orders~1bulk/post/requestBody/content/application~1json/schema',
     );
