@@ -82,6 +82,7 @@ export default function apiReferencePlugin(
           },
           content,
         ),
+        readDocument(specPaths.openapi),
       );
       addRoute({
         path: '/rest',

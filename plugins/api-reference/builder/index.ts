@@ -9,7 +9,9 @@ import path from 'node:path';
 import {validatorFileName} from '../../../src/components/ApiReference/Validator/naming';
 import type {Json} from '../json';
 import type {RestModel, WsModel} from '../types';
+import {DocumentCompiler} from '../validator/compile';
 import {buildRestBuilders, buildWsBuilders} from './model';
+import {withParameterSchemas} from './parameters';
 import type {BuilderModel} from './types';
 
 export const BUILDERS_DIR = 'builders';
@@ -28,22 +30,52 @@ export function buildBuilders(
   ];
 }
 
+/**
+ * The parameter validators, compiled with the payload validator's compiler
+ * (Ajv standalone code, checked to load and evaluate nothing). They are written
+ * beside the form models rather than with the payload validators: all of the
+ * builder's data then makes one lazy chunk, so the builder adds two entries
+ * (not thirty) to the chunk map every page's runtime carries.
+ */
+export function compileParameterValidators(
+  openapi: Record<string, unknown>,
+): Array<{target: string; file: string; status: 'ready' | 'unavailable'; source: string}> {
+  const {document, targets} = withParameterSchemas(openapi);
+  const compiler = new DocumentCompiler('openapi', document, targets);
+  return targets.map((target) => {
+    const compiled = compiler.compile(target);
+    return {
+      target: target.target,
+      file: validatorFileName(target.target),
+      status: compiled.status,
+      source: compiled.source,
+    };
+  });
+}
+
 export async function emitBuilders(
   actions: {createData: (name: string, data: string) => Promise<string>},
   builders: BuilderModel[],
+  openapi: Record<string, unknown>,
 ): Promise<void> {
   let folder: string | undefined;
-  for (const model of builders)
-    folder = path.dirname(
-      await actions.createData(`${BUILDERS_DIR}/${builderFileName(model.target)}`, JSON.stringify(model)),
-    );
-  // Models of operations that no longer exist would still be bundled: remove them.
+  const files: string[] = [];
+  for (const model of builders) {
+    const file = builderFileName(model.target);
+    files.push(file);
+    folder = path.dirname(await actions.createData(`${BUILDERS_DIR}/${file}`, JSON.stringify(model)));
+  }
+  for (const {file, source} of compileParameterValidators(openapi)) {
+    files.push(file);
+    folder = path.dirname(await actions.createData(`${BUILDERS_DIR}/${file}`, source));
+  }
+  // Files of operations that no longer exist would still be bundled: remove them.
   if (folder === undefined) return;
-  const keep = new Set(builders.map((model) => builderFileName(model.target)));
-  const files = await readdir(folder).catch(() => [] as string[]);
+  const keep = new Set(files);
+  const present = await readdir(folder).catch(() => [] as string[]);
   await Promise.all(
-    files
-      .filter((file) => file.endsWith('.json') && !keep.has(file))
+    present
+      .filter((file) => /\.(json|js)$/.test(file) && !keep.has(file))
       .map((file) => rm(path.join(folder, file), {force: true})),
   );
 }

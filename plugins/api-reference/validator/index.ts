@@ -11,7 +11,6 @@ import {VALIDATORS_DIR, validatorFileName} from '../../../src/components/ApiRefe
 import type {ValidatorTarget} from './targets';
 import {findTargets} from './targets';
 import {DocumentCompiler} from './compile';
-import {withParameterSchemas} from '../builder/parameters';
 
 export interface ValidatorIndexEntry {
   target: string;
@@ -42,12 +41,9 @@ export interface ValidatorDocuments {
 
 /** Compiles every target to module source, without writing anything (tests use this). */
 export function compileValidators(
-  input: ValidatorDocuments,
+  documents: ValidatorDocuments,
 ): Array<{target: ValidatorTarget; entry: ValidatorIndexEntry; source: string}> {
-  // The request builder's parameter validators are compiled with the body validators, from the same document.
-  const parameters = withParameterSchemas(input.openapi);
-  const documents = {...input, openapi: parameters.document};
-  const targets = [...findTargets(documents), ...parameters.targets];
+  const targets = findTargets(documents);
   const compilers = {
     openapi: new DocumentCompiler(
       'openapi',

@@ -21,7 +21,9 @@ import {
   restRequest,
   wsScriptInput,
 } from '../../../src/components/ApiReference/RequestBuilder/request';
-import {compileAll, realDocuments, SPECS, validatorOf} from '../validator/helpers';
+import {compileParameterValidators} from '../../../plugins/api-reference/builder';
+import type {CompiledValidator} from '../../../src/components/ApiReference/Validator/core';
+import {importGenerated, realDocuments, SPECS} from '../validator/helpers';
 
 describe('form model', async () => {
   const doc = (await loadOpenApi(SPECS.openapi)) as Json;
@@ -170,12 +172,13 @@ describe('WebSocket form model', async () => {
 });
 
 describe('parameter validators, compiled at build time', async () => {
-  const compiled = await compileAll(realDocuments());
-  const validate = validatorOf(compiled, 'rest-params:listTrades');
+  const compiled = compileParameterValidators(realDocuments().openapi);
+  const listTrades = compiled.find((c) => c.target === 'rest-params:listTrades');
+  const validate = (await importGenerated(listTrades?.source ?? '')).validate as CompiledValidator;
   it('are standalone modules without eval, one per operation with parameters', () => {
-    const entry = compiled.get('rest-params:listTrades')?.entry;
-    expect(entry?.file).toBe('restparams-listTrades.js');
-    expect(compiled.get('rest-params:listTrades')?.source).not.toMatch(/\beval\b|new Function/);
+    expect(listTrades).toMatchObject({file: 'restparams-listTrades.js', status: 'ready'});
+    expect(compiled.every((c) => c.status === 'ready')).toBe(true);
+    expect(listTrades?.source).not.toMatch(/\beval\b|new Function/);
     // Every operation but the four without parameters (listInstruments, getRiskFigures, createBulkOrder, createSettlementRequest).
     expect(withParameterSchemas(realDocuments().openapi).targets.length).toBe(10);
   });

@@ -19,12 +19,12 @@ import type {
   WsBuilderModel,
 } from '@site/plugins/api-reference/builder/types';
 import CodeBlock from '../CodeBlock';
-import {loadValidator, type LoadedValidator} from '../Validator/load';
+import type {LoadedValidator} from '../Validator/load';
 import {describeErrors} from '../Validator/messages';
 import type {ValidationOutcome} from '../Validator/protocol';
 import {ValidatorSession} from '../Validator/session';
 import validatorStyles from '../Validator/styles.module.css';
-import {loadBuilderModel} from './load';
+import {loadBuilderModel, loadParameterValidator} from './load';
 import {fieldKey, initialForm, parameterObject, restRequest, wsScriptInput, type FormState} from './request';
 import {SNIPPET_LANGUAGES, requestSnippet, type SnippetLanguage} from './snippet';
 import {nodeScript} from './wsScript';
@@ -362,7 +362,7 @@ function RestBuilder({model}: {readonly model: RestBuilderModel}): ReactNode {
   useEffect(() => {
     let live = true;
     if (model.parametersValidator !== undefined)
-      void loadValidator(model.parametersValidator).then((loaded) => live && setParameters(loaded));
+      void loadParameterValidator(model.parametersValidator).then((loaded) => live && setParameters(loaded));
     return () => {
       live = false;
     };

@@ -33,20 +33,23 @@ export default function RequestBuilder({target}: RequestBuilderProps): ReactNode
     [loaded.kind],
   );
   const Builder = loaded.kind === 'ready' ? loaded.Builder : null;
+  // The server renders the summary only: no form markup on the page, in its Markdown copy or in the search index.
   return (
-    <details className={styles.panel} data-request-builder={target} onToggle={onToggle}>
+    <details className={styles.panel} data-request-builder={target} data-markdown="skip" onToggle={onToggle}>
       <summary className={styles.summary}>Build request</summary>
-      <div className={styles.body}>
-        {Builder !== null ? (
-          <Builder target={target} />
-        ) : (
-          <p className={styles.notice} role="status">
-            {loaded.kind === 'failed'
-              ? `The request builder could not be loaded: ${loaded.reason}`
-              : 'Loading the request builder…'}
-          </p>
-        )}
-      </div>
+      {loaded.kind === 'idle' ? null : (
+        <div className={styles.body}>
+          {Builder !== null ? (
+            <Builder target={target} />
+          ) : (
+            <p className={styles.notice} role="status">
+              {loaded.kind === 'failed'
+                ? `The request builder could not be loaded: ${loaded.reason}`
+                : 'Loading the request builder…'}
+            </p>
+          )}
+        </div>
+      )}
     </details>
   );
 }
