@@ -271,6 +271,7 @@ async function main() {
   }
   optionalScript('scripts/search-index-size.mjs');
   optionalScript('scripts/bench-validator.mjs');
+  optionalScript('scripts/bench-request-builder.mjs');
 }
 
 main().catch((error) => {

@@ -13,7 +13,7 @@ import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity, SpecPaths} from './identity';
 import {identityFromDocuments} from './identity';
-import type {JsonObject} from './json';
+import type {Json, JsonObject} from './json';
 import {loadAsyncApi, loadOpenApi} from './load';
 import {buildRestModel} from './openapi/build';
 import {planRestPages} from './openapi/pages';
@@ -21,6 +21,7 @@ import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
 import {emitValidators} from './validator';
 import {writeDownloads} from './downloads';
+import {buildBuilders, emitBuilders} from './builder';
 
 export interface PluginOptions {
   specPaths: SpecPaths;
@@ -156,6 +157,9 @@ export default function apiReferencePlugin(
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
       await emitValidators(actions, content.documents);
+      // Request builder: one form model per operation and sent message, imported lazily by the panes.
+      const documents = content.documents as {openapi: Json; asyncapi: Json};
+      await emitBuilders(actions, buildBuilders(documents, content), content.documents.openapi);
     },
 
     // Downloads: /downloads/{openapi,asyncapi}.{yaml,json}, from the same documents.

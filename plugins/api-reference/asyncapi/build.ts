@@ -93,7 +93,7 @@ function examplesFor(list: ExampleValue[], channel: string): ExampleValue[] {
   return matching.length > 0 ? matching : list;
 }
 
-function wsAuth(doc: Json, server: JsonObject): {header: string; value: string} | undefined {
+export function wsAuth(doc: Json, server: JsonObject): {header: string; value: string} | undefined {
   for (const item of asArray(server.security)) {
     const scheme =
       isObject(item) && typeof item.$ref === 'string'

@@ -7,6 +7,7 @@
  */
 import type {Json} from '../json';
 import type {CodeSample} from '../types';
+import {nodeScript} from '../../../src/components/ApiReference/RequestBuilder/wsScript';
 
 function pyString(value: string): string {
   return JSON.stringify(value);
@@ -46,25 +47,7 @@ export interface WsSampleInput {
 }
 
 export function buildWsSamples({url, auth, payload}: WsSampleInput): CodeSample[] {
-  const jsPayload = indentLines(JSON.stringify(payload, null, 2), 2);
-  const jsOptions =
-    auth !== undefined
-      ? `, {\n  headers: {${JSON.stringify(auth.header)}: ${JSON.stringify(auth.value)}},\n}`
-      : '';
-  const javascript = [
-    `// Node.js with the ws package (npm install ws); browsers cannot send an Authorization header.`,
-    `import WebSocket from 'ws';`,
-    ``,
-    `const ws = new WebSocket(${JSON.stringify(url)}${jsOptions});`,
-    ``,
-    `ws.on('open', () => {`,
-    `  ws.send(JSON.stringify(${jsPayload}));`,
-    `});`,
-    ``,
-    `ws.on('message', (data) => {`,
-    `  console.log(JSON.parse(data.toString()));`,
-    `});`,
-  ].join('\n');
+  const javascript = nodeScript({url, payload, ...(auth !== undefined ? {auth} : {})});
   const pyHeaders =
     auth !== undefined
       ? `\n        additional_headers={${pyString(auth.header)}: ${pyString(auth.value)}},`

@@ -86,7 +86,7 @@ function bodyExample(doc: Json, raw: Json | undefined): {mediaType: string; valu
   }
 }
 
-function sampleValue(value: Json | undefined, name: string): string {
+export function sampleValue(value: Json | undefined, name: string): string {
   if (value === undefined || value === null) return name;
   return typeof value === 'string'
     ? value

@@ -11,6 +11,7 @@ import type {MessageRef, MessageView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Schema from '../Schema';
 import CodeSamples from '../CodeSamples';
+import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
 import Pane, {ExampleSet, PaneTitle} from '../Pane';
 import layout from '../layout.module.css';
@@ -166,6 +167,10 @@ export default function Message({
               <ExampleSet examples={m.examples} validator={validator} />
             </>
           ) : null}
+          {/* After the send sample when there is one; where the channel has no address, it says why there is none. */}
+          {validator !== undefined && m.samples.length === 0 ? (
+            <RequestBuilder target={validator.target} />
+          ) : null}
           {m.samples.length > 0 ? (
             <>
               <PaneTitle>Send it</PaneTitle>
@@ -173,6 +178,7 @@ export default function Message({
                 samples={m.samples}
                 title={`Code samples for sending ${m.name} on ${channelLabel}`}
               />
+              {validator !== undefined ? <RequestBuilder target={validator.target} /> : null}
             </>
           ) : noSampleNote ? (
             <p className={styles.small}>

@@ -12,6 +12,7 @@ import Markdown from '../Markdown';
 import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
 import CodeSamples from '../CodeSamples';
+import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
 import {Requirements} from '../Security';
 import Pane, {PaneTitle, RequestExamples, ResponseExamples} from '../Pane';
@@ -133,6 +134,7 @@ export default function Operation({
             <>
               <PaneTitle>Code samples</PaneTitle>
               <CodeSamples samples={op.samples} title={`Code samples for ${title}`} />
+              {nested ? null : <RequestBuilder target={`rest:${op.id}`} />}
             </>
           ) : null}
           {hasResponseExamples ? (
