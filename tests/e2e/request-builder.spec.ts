@@ -7,11 +7,8 @@
  * output in every language is the build-time sample beside it; zero axe
  * violations with it open, at 1280 and 420 px, and keyboard use.
  */
-import {readFileSync} from 'node:fs';
 import type {Locator, Page, Request} from '@playwright/test';
-import {test, expect, gotoHydrated} from './fixtures';
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+import {test, expect, gotoHydrated, axeViolationsIn} from './fixtures';
 
 const BUILDER_CHUNKS = /\/assets\/js\/request-builder/;
 
@@ -69,30 +66,6 @@ async function output(item: Locator): Promise<string> {
 
 function status(item: Locator): Locator {
   return item.locator('[role="status"][data-state]');
-}
-
-async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (context) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: object,
-            opts: object,
-          ) => Promise<{violations: Array<{id: string; nodes: Array<{target: string[]}>}>}>;
-        };
-      }
-    ).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-    const result = await axe.run(
-      {include: [context]},
-      {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']},
-    );
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  }, selector);
 }
 
 test('nothing of the builder loads before it is opened; opening it fetches only its own chunks', async ({

@@ -4,36 +4,8 @@
  * words, empty and malformed input, huge and deep input with the page staying
  * responsive, keyboard use, 800 px, and a strict Content-Security-Policy.
  */
-import {readFileSync} from 'node:fs';
 import type {Locator, Page} from '@playwright/test';
-import {test, expect, gotoHydrated} from './fixtures';
-
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core (WCAG 2.x A and AA) on one element: "rule: target" for each violation. */
-async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (context) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: object,
-            opts: object,
-          ) => Promise<{violations: Array<{id: string; nodes: Array<{target: string[]}>}>}>;
-        };
-      }
-    ).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-    const result = await axe.run(
-      {include: [context]},
-      {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']},
-    );
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  }, selector);
-}
+import {test, expect, gotoHydrated, axeViolationsIn} from './fixtures';
 
 const VALIDATOR_CHUNK = /\/assets\/js\/validator-/;
 
