@@ -11,18 +11,10 @@
  * Pure and dependency-free: it runs in the browser, in Node and in tests.
  */
 
-/** The request to write out: the shape of SampleRequest in openapi/samples.ts. */
-export interface SnippetRequest {
-  method: string;
-  /** Absolute URL of the server. */
-  baseUrl: string;
-  path: string;
-  pathParams: Record<string, string>;
-  query: {name: string; value: string}[];
-  headers: {name: string; value: string}[];
-  cookies: {name: string; value: string}[];
-  body?: {mediaType: string; value: unknown};
-}
+import type {SampleRequest} from '@site/plugins/api-reference/openapi/samples';
+
+/** The request to write out: SampleRequest of openapi/samples.ts, with any body value the reader typed. */
+export type SnippetRequest = Omit<SampleRequest, 'body'> & {body?: {mediaType: string; value: unknown}};
 
 /** The site's sample languages, in the order of the build-time samples' tabs. */
 export const SNIPPET_LANGUAGES = [
