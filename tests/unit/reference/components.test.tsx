@@ -102,8 +102,15 @@ describe('RestPage', () => {
     expect(tabs.map((t) => t[1])).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
     const panels = samples.match(/<div role="tabpanel"[^>]*>/g) ?? [];
     expect(panels.map((p) => p.includes(' hidden=""'))).toEqual([false, true, true, true, true, true]);
-    // Highlighted on the server, each block with its copy button.
-    expect(html).toMatch(/<pre[^>]*class="prism-code language-bash[\s\S]*?<span class="token /);
+    // What is shown is highlighted on the server, each block with its copy button; a hidden
+    // panel's code is plain text until the reader shows it (highlighted in the browser then).
+    expect(html).toMatch(/<pre[^>]*class="prism-code language-json[^>]*><code[^>]*>[^<]*<span class="token /);
+    const hiddenPanels = samples.split('<div role="tabpanel"').filter((p) => p.includes(' hidden=""'));
+    expect(hiddenPanels).toHaveLength(5);
+    for (const panel of hiddenPanels) {
+      expect(panel).toMatch(/<pre[^>]*class="prism-code/);
+      expect(panel).not.toContain('class="token ');
+    }
     expect(html).toContain('aria-label="Copy code to clipboard"');
     expect(html).toContain('data-test-validator="rest:createOrder"');
     expect(html).toContain('data-example="{\n  &quot;qty&quot;: &quot;1&quot;\n}"');

@@ -7,7 +7,7 @@
  * main-thread time; this one keeps the look (same Prism theme and spacing)
  * without that cost.
  */
-import {Fragment, useCallback, useEffect, useRef, useState} from 'react';
+import {createContext, Fragment, useCallback, useContext, useEffect, useRef, useState} from 'react';
 import type {CSSProperties, ReactNode} from 'react';
 import clsx from 'clsx';
 import {Highlight} from 'prism-react-renderer';
@@ -74,6 +74,28 @@ function Lines({code, language}: {readonly code: string; readonly language: stri
       }}
     </Highlight>
   );
+}
+
+/**
+ * False inside a tab panel that is hidden (a language, status or example the reader has
+ * not picked). A hidden panel's code is plain text in the page's HTML and is highlighted
+ * in the browser the first time its panel is shown: on /rest about two thirds of the
+ * highlighted code sat in hidden panels, a fifth of the page's HTML, parsed on every
+ * load for colours nobody saw. The text is the same either way (copy, print, the
+ * Markdown copy and search read it).
+ */
+export const PanelShown = createContext(true);
+
+/** Provides PanelShown for a panel: shown when it is selected and everything around it is. */
+export function ShownPanel({
+  shown,
+  children,
+}: {
+  readonly shown: boolean;
+  readonly children: ReactNode;
+}): ReactNode {
+  const outer = useContext(PanelShown);
+  return <PanelShown.Provider value={outer && shown}>{children}</PanelShown.Provider>;
 }
 
 type CopyState = 'idle' | 'copied' | 'selected';
@@ -146,6 +168,10 @@ export default function CodeBlock({
 }): ReactNode {
   const theme = usePrismTheme();
   const pre = useRef<HTMLPreElement>(null);
+  const shown = useContext(PanelShown);
+  // Once highlighted, a block stays so; the server highlights only what is shown.
+  const [highlighted, setHighlighted] = useState(shown);
+  if (shown && !highlighted) setHighlighted(true);
   const target = useCallback(() => pre.current?.querySelector('code') ?? null, []);
   return (
     <div
@@ -163,8 +189,9 @@ export default function CodeBlock({
         tabIndex={0}
         className={clsx('prism-code', `language-${language}`, styles.pre, 'thin-scrollbar')}
       >
-        <StaticMarkup as="code" className={styles.code}>
-          <Lines code={code} language={language} />
+        {/* A new key when the block is first highlighted: the plain server markup is replaced. */}
+        <StaticMarkup key={highlighted ? 'highlighted' : 'plain'} as="code" className={styles.code}>
+          {highlighted ? <Lines code={code} language={language} /> : code.replace(/\n$/, '')}
         </StaticMarkup>
       </pre>
       <CopyButton code={code} target={target} />

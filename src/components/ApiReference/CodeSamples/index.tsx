@@ -14,7 +14,7 @@ import type {KeyboardEvent, ReactNode} from 'react';
 import clsx from 'clsx';
 import {useStorageSlot} from '@docusaurus/theme-common';
 import type {CodeSample} from '@site/plugins/api-reference/types';
-import CodeBlock from '../CodeBlock';
+import CodeBlock, {ShownPanel} from '../CodeBlock';
 import styles from './styles.module.css';
 
 export const CODE_LANGUAGE_GROUP = 'code-language';
@@ -125,7 +125,9 @@ export default function CodeSamples({
           <p className={styles.printLabel} aria-hidden="true" data-markdown="skip">
             {sample.label}
           </p>
-          <CodeBlock language={sample.prism} code={sample.code} />
+          <ShownPanel shown={sample.language === selected}>
+            <CodeBlock language={sample.prism} code={sample.code} />
+          </ShownPanel>
         </div>
       ))}
     </div>

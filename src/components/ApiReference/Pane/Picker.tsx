@@ -11,6 +11,7 @@
 import {useId, useRef, useState} from 'react';
 import type {KeyboardEvent, ReactNode} from 'react';
 import clsx from 'clsx';
+import {ShownPanel} from '../CodeBlock';
 import styles from './styles.module.css';
 
 export interface PickerChoice {
@@ -88,7 +89,7 @@ export default function Picker({
           aria-labelledby={`${id}-t${i}`}
           hidden={i !== selected}
         >
-          {choice.content}
+          <ShownPanel shown={i === selected}>{choice.content}</ShownPanel>
         </div>
       ))}
     </div>
