@@ -71,7 +71,18 @@ export interface MediaView {
   /** Id prefix of the fields of this media type's schema. */
   idPrefix: string;
   schema?: SchemaNode;
+  /** Instead of `schema`: an error body described once in the page's "Error bodies" (openapi/errorBodies.ts). */
+  shared?: {id: string; title: string};
   examples: ExampleView[];
+}
+
+/** An error body several error responses share, described once per page. */
+export interface ErrorBodyView {
+  id: string;
+  title: string;
+  schema: SchemaNode;
+  /** The error responses (their anchors) that have this body. */
+  usedBy: {id: string; label: string}[];
 }
 
 export interface ParameterView {
@@ -200,6 +211,8 @@ export interface RestModel {
   tags: TagView[];
   /** OpenAPI 3.1 webhooks: requests the API sends to the reader. */
   webhooks: OperationView[];
+  /** Error bodies shared by several error responses (openapi/errorBodies.ts). */
+  errorBodies?: ErrorBodyView[];
   toc: TocItem[];
   /** A multi-page reference's /rest: every tag and operation as a link to its page (see openapi/pages.ts). */
   index?: RestIndex;

@@ -201,7 +201,7 @@ function splitPath(id: string): {owner: string; middle: string[]; last: string} 
 }
 
 /**
- * Kind from the anchor scheme: `error-<code>`, `channel-<key>`, `tag-<slug>`,
+ * Kind from the anchor scheme: `error-<code>`, `error-body-<title>`, `channel-<key>`, `tag-<slug>`,
  * dotted paths (`<op>.<request|response-NNN>`, `<op>.<in>.<name>`, field paths),
  * operation headings (followed by `METHOD /path`), message headings (with fields below).
  */
@@ -212,6 +212,8 @@ export function classify(input: {
   hasFields: boolean;
 }): RecordKind {
   const {id, level} = input;
+  // A shared error body on /rest (`error-body-<title>`, its fields `error-body-<title>.<path>`).
+  if (id.startsWith('error-body-')) return id.includes('.') ? 'field' : 'section';
   // `error-<code>` only on elements (catalogue rows): a guide heading "Error bodies" has the slug `error-bodies`.
   if (id.startsWith('error-')) return level === 0 ? 'error' : 'section';
   if (id.startsWith('channel-')) return id.includes('.') ? 'message' : 'channel';

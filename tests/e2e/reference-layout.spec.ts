@@ -189,10 +189,13 @@ for (const width of [800, 420]) {
 
 test.describe('deep links land below the fixed navbar', () => {
   for (const width of [1280, 420]) {
-    test(`at ${width} px, every operation and message heading is fully visible`, async ({page}) => {
+    test(`at ${width} px, every operation, error body and message heading is fully visible`, async ({
+      page,
+    }) => {
       await page.setViewportSize({width, height: 800});
       for (const [page_, ids] of [
-        ['/rest', operations.map((op) => op.id)],
+        // Operations, and the error bodies their error responses link to.
+        ['/rest', [...operations.map((op) => op.id), ...(rest.errorBodies ?? []).map((b) => b.id)]],
         ['/docs/ws', messages.map((m) => m.id)],
       ] as const) {
         for (const id of ids) {

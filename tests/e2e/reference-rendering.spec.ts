@@ -181,6 +181,43 @@ test.describe('code sample controls', () => {
     await expect(group.getByRole('tabpanel')).toHaveCount(1);
   });
 
+  test('code in a panel not yet shown is plain text, highlighted the first time it is shown', async ({
+    page,
+  }) => {
+    await gotoHydrated(page, '/rest');
+    const op = operations[0];
+    const sample = op?.samples[1];
+    expect(sample).toBeDefined();
+    const group = page.getByRole('group', {name: `Code samples for ${op?.summary ?? ''}`});
+    const panel = group.locator('[role="tabpanel"]').nth(1);
+    await expect(panel).toBeHidden();
+    // The same text either way (search, the Markdown copy and print read it), without colours.
+    await expect(panel.locator('code')).toHaveText(sample?.code.replace(/\n$/, '') ?? '');
+    await expect(panel.locator('span.token')).toHaveCount(0);
+    await group.getByRole('tab', {name: sample?.label}).click();
+    await expect(panel).toBeVisible();
+    await expect(panel.locator('span.token').first()).toBeAttached();
+    await expect(panel.locator('code')).toHaveText(sample?.code.replace(/\n$/, '') ?? '');
+    // The same for a response status picked in the pane: an error example gets its colours.
+    const tabId = await page.evaluate(() => {
+      const tabs = document.querySelectorAll(
+        '[role="tablist"][aria-label="Response status"] [role="tab"][aria-selected="false"]',
+      );
+      for (const tab of tabs) {
+        const controlled = document.getElementById(tab.getAttribute('aria-controls') ?? '');
+        if (controlled?.querySelector('pre.language-json') != null) return tab.id;
+      }
+      return '';
+    });
+    expect(tabId).not.toBe('');
+    const error = page.locator(`[id="${tabId}"]`);
+    const errorPanel = page.locator(`[id="${(await error.getAttribute('aria-controls')) ?? ''}"]`);
+    await expect(errorPanel.locator('span.token')).toHaveCount(0);
+    await error.click();
+    await expect(errorPanel).toBeVisible();
+    await expect(errorPanel.locator('span.token').first()).toBeAttached();
+  });
+
   test('without a clipboard the copy button selects the code and says to press Ctrl+C', async ({page}) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'clipboard', {configurable: true, get: () => undefined});
@@ -203,5 +240,33 @@ test.describe('without JavaScript', () => {
     await page.goto('/rest');
     await expect(page.locator('main pre.prism-code').first()).toBeVisible();
     await expect(page.getByRole('button', {name: 'Copy code to clipboard'}).first()).toBeHidden();
+  });
+});
+
+test.describe('shared error bodies', () => {
+  const bodies = rest.errorBodies ?? [];
+
+  test('an error response links to its body, described once, which links back to every response', async ({
+    page,
+  }) => {
+    expect(bodies.length).toBeGreaterThan(0);
+    await gotoHydrated(page, '/rest');
+    for (const body of bodies) {
+      const section = page.locator(`section[aria-labelledby="${body.id}"]`);
+      await expect(section.getByRole('heading', {level: 3})).toHaveText(body.title);
+      await expect(section.locator('li[id]')).not.toHaveCount(0);
+      for (const use of body.usedBy)
+        await expect(section.locator(`a[href="#${use.id}"]`)).toHaveText(use.label);
+    }
+    const [body] = bodies;
+    const use = body?.usedBy[0];
+    await page
+      .locator(`[id="${use?.id ?? ''}"]`)
+      .getByRole('link', {name: body?.title, exact: true})
+      .click();
+    await expect(page).toHaveURL(new RegExp(`#${body?.id ?? ''}$`));
+    await expect(page.locator(`[id="${body?.id ?? ''}"]`)).toBeInViewport({ratio: 1});
+    await page.locator(`section[aria-labelledby="${body?.id ?? ''}"] a[href="#${use?.id ?? ''}"]`).click();
+    await expect(page.locator(`[id="${use?.id ?? ''}"]`)).toBeInViewport();
   });
 });

@@ -8,7 +8,8 @@ import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} fr
 import {escapeHtml, markdown} from '../markdown';
 import {buildRequirements, buildSecuritySchemes} from '../security';
 import type {OperationView, RestModel, TagView, TocItem} from '../types';
-import {buildOperation, pathItemOperations} from './operations';
+import {buildOperation, operationLabel, pathItemOperations} from './operations';
+import {shareErrorBodies} from './errorBodies';
 import {buildServers, serverUrl} from './servers';
 
 /** Section anchors of the page itself; claimed first. */
@@ -16,6 +17,7 @@ export const REST_SECTIONS = {
   servers: 'servers',
   authentication: 'authentication',
   webhooks: 'webhooks',
+  errorBodies: 'error-bodies',
 } as const;
 const UNTAGGED = 'Other operations';
 
@@ -142,12 +144,9 @@ export function buildRestModel(document: Json): RestModel {
       url: docs.url,
       ...(text(docs.description) !== undefined ? {description: String(docs.description)} : {}),
     };
+  shareErrorBodies(model, ids);
   model.toc = restToc(model);
   return model;
-}
-
-export function operationLabel(op: OperationView): string {
-  return op.summary ?? `${op.method} ${op.path}`;
 }
 
 /** Levels 2–3 as the site's TOC shows them: sections and tags, then operations. */
@@ -164,6 +163,11 @@ export function restToc(model: RestModel): TocItem[] {
   if (model.webhooks.length > 0 || (model.index?.webhooks.length ?? 0) > 0) {
     toc.push({value: 'Webhooks', id: REST_SECTIONS.webhooks, level: 2});
     for (const op of model.webhooks) toc.push({value: escapeHtml(operationLabel(op)), id: op.id, level: 3});
+  }
+  if ((model.errorBodies?.length ?? 0) > 0) {
+    toc.push({value: 'Error bodies', id: REST_SECTIONS.errorBodies, level: 2});
+    for (const body of model.errorBodies ?? [])
+      toc.push({value: escapeHtml(body.title), id: body.id, level: 3});
   }
   return toc;
 }

@@ -181,3 +181,8 @@ export function buildOperation(input: OperationInput): OperationView {
   }
   return view;
 }
+
+/** How an operation is named in lists: its summary, else its method and path. */
+export function operationLabel(op: OperationView): string {
+  return op.summary ?? `${op.method} ${op.path}`;
+}

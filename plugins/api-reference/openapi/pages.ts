@@ -13,6 +13,7 @@
 import {slug} from '../anchors';
 import type {OperationView, RestIndex, RestIndexEntry, RestModel, TagView} from '../types';
 import {restToc} from './build';
+import {errorBodiesOf} from './errorBodies';
 
 /** Documents with more operations than this get one page per tag. */
 export const ONE_PAGE_OPERATION_LIMIT = 60;
@@ -97,6 +98,9 @@ export function planRestPages(
         indexRoute: base,
       },
     };
+    // Each page describes the shared error bodies its own responses link to.
+    const errorBodies = errorBodiesOf(model.errorBodies, pageModel);
+    if (errorBodies.length > 0) pageModel.errorBodies = errorBodies;
     pageModel.toc = restToc(pageModel);
     pages.push({route, dataName: `rest-reference-${pageSlug}.json`, model: pageModel});
     return route;
@@ -147,7 +151,7 @@ export function planRestPages(
     }
   }
 
-  const {tags: _tags, webhooks: _webhooks, ...rest} = model;
+  const {tags: _tags, webhooks: _webhooks, errorBodies: _errorBodies, ...rest} = model;
   const main: RestModel = {...rest, tags: [], webhooks: [], toc: [], index};
   main.toc = restToc(main);
   return {main, pages};

@@ -53,9 +53,11 @@ describe.skipIf(!HAS_CORPUS)('OpenAPI corpus → /rest markup', () => {
     const html = renderToStaticMarkup(<RestPage model={model} identity={identity} />);
     const expected = countOperations(doc, 'paths') + countOperations(doc, 'webhooks');
     expect(model.tags.reduce((n, t) => n + t.operations.length, 0) + model.webhooks.length).toBe(expected);
-    // Each operation is an h3 with its anchor; callbacks are h4 below it.
-    expect(ids(html, 'h3')).toHaveLength(expected);
-    expect(new Set(ids(html, 'h3')).size).toBe(expected);
+    // Each operation is an h3 with its anchor; callbacks are h4 below it. So is each error body
+    // that several error responses share (described once, under "Error bodies").
+    const headings = expected + (model.errorBodies?.length ?? 0);
+    expect(ids(html, 'h3')).toHaveLength(headings);
+    expect(new Set(ids(html, 'h3')).size).toBe(headings);
     expect(html).toContain('REST API reference');
     expect(brokenAnchors(html)).toEqual([]);
   });

@@ -38,7 +38,19 @@ describe('planRestPages', () => {
       expect(page.route).toMatch(/^\/rest\/[a-z0-9-]+$/);
       expect(page.model.page?.indexRoute).toBe('/rest');
       // The TOC is the page's own: its operations, not the whole document's.
-      expect(page.model.toc.filter((t) => t.level === 3).map((t) => t.id)).toEqual(operationIds(page.model));
+      const bodies = (page.model.errorBodies ?? []).map((b) => b.id);
+      expect(page.model.toc.filter((t) => t.level === 3 && !bodies.includes(t.id)).map((t) => t.id)).toEqual(
+        operationIds(page.model),
+      );
+      // The shared error bodies on a page are exactly those its own responses link to.
+      const linked = new Set(
+        page.model.tags.flatMap((t) =>
+          t.operations.flatMap((op) =>
+            op.responses.flatMap((r) => r.contents.flatMap((m) => m.shared?.id ?? [])),
+          ),
+        ),
+      );
+      expect([...bodies].sort()).toEqual([...linked].sort());
     }
     const index = site.main.index;
     expect(index).toBeDefined();

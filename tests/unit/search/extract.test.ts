@@ -169,6 +169,8 @@ describe('classify', () => {
     const base = {level: 0, signature: false, hasFields: false};
     expect(classify({...base, id: 'error-AmountTooLow'})).toBe('error');
     expect(classify({...base, id: 'error-bodies', level: 2})).toBe('section');
+    expect(classify({...base, id: 'error-body-error', level: 3, hasFields: true})).toBe('section');
+    expect(classify({...base, id: 'error-body-error.timestamp'})).toBe('field');
     expect(classify({...base, id: 'channel-prices', level: 2})).toBe('channel');
     expect(classify({...base, id: 'channel-prices.price_update', level: 3})).toBe('message');
     expect(classify({...base, id: 'tag-orders', level: 2})).toBe('section');

@@ -3,12 +3,15 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import type {MediaView, ResponseView} from '@site/plugins/api-reference/types';
+import type {ErrorBodyView, MediaView, ResponseView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Schema from '../Schema';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import ParameterTable from '../ParameterTable';
 import styles from './styles.module.css';
+
+/** The section's anchor: REST_SECTIONS.errorBodies (the plugin claims it before any other id). */
+export const ERROR_BODIES_ID = 'error-bodies';
 
 /**
  * A content map: the schema of each media type (several are shown, not merged). Its examples
@@ -30,6 +33,12 @@ export function Contents({
           </p>
           {media.schema !== undefined ? (
             <Schema node={media.schema} label={`${label} (${media.mediaType})`} />
+          ) : null}
+          {media.shared !== undefined ? (
+            <p className={styles.shared}>
+              Body: <Link href={`#${media.shared.id}`}>{media.shared.title}</Link>, an error body that several
+              responses share, described once under <Link href={`#${ERROR_BODIES_ID}`}>Error bodies</Link>.
+            </p>
           ) : null}
         </div>
       ))}
@@ -138,5 +147,41 @@ export default function ResponseList({
         </>
       ) : null}
     </StaticMarkup>
+  );
+}
+
+/**
+ * The error bodies several error responses share (plugins/api-reference/openapi/errorBodies.ts),
+ * each described once, with links back to the responses that have it.
+ */
+export function ErrorBodies({bodies}: {readonly bodies: readonly ErrorBodyView[]}): ReactNode {
+  if (bodies.length === 0) return null;
+  return (
+    <section aria-labelledby={ERROR_BODIES_ID} className={styles.errorBodies}>
+      <Heading as="h2" id={ERROR_BODIES_ID}>
+        Error bodies
+      </Heading>
+      <p>Bodies that several error responses have in common, described once here.</p>
+      <StaticMarkup>
+        {bodies.map((body) => (
+          <section key={body.id} aria-labelledby={body.id}>
+            <Heading as="h3" id={body.id}>
+              {body.title}
+            </Heading>
+            <p className={styles.usedBy}>
+              The body of{' '}
+              {body.usedBy.map((use, i) => (
+                <span key={use.id}>
+                  {i > 0 ? ', ' : null}
+                  <Link href={`#${use.id}`}>{use.label}</Link>
+                </span>
+              ))}
+              .
+            </p>
+            <Schema node={body.schema} label={`Error body ${body.title}`} />
+          </section>
+        ))}
+      </StaticMarkup>
+    </section>
   );
 }

@@ -11,6 +11,7 @@ import Servers from '../Servers';
 import Security from '../Security';
 import Operation from '../Operation';
 import RestIndex from '../RestIndex';
+import {ErrorBodies} from '../ResponseList';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import CopyMarkdown from '@site/src/components/CopyMarkdown';
@@ -113,6 +114,7 @@ function RestReference({model}: Props): ReactNode {
                 ))}
               </section>
             ) : null}
+            <ErrorBodies bodies={model.errorBodies ?? []} />
           </article>
         </main>
       </div>
