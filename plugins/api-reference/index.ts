@@ -78,6 +78,11 @@ function guideSources(siteDir: string): GuideSource[] {
 }
 
 /** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
+/** Drops the schema builder's build-only notes (SchemaNode.typeDescription) from shipped models. */
+function withoutBuildNotes(key: string, value: unknown): unknown {
+  return key === 'typeDescription' ? undefined : value;
+}
+
 export const REST_DATA = 'rest-reference.json';
 export const WS_DATA = 'ws-reference.json';
 
@@ -144,7 +149,7 @@ export default function apiReferencePlugin(
       for (const route of routes) {
         const modules: RestPageModules = {
           identity: identityModule,
-          model: await createData(route.dataName, JSON.stringify(route.model)),
+          model: await createData(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
         };
         addRoute({
           path: route.path,
@@ -153,7 +158,7 @@ export default function apiReferencePlugin(
           exact: true,
         });
       }
-      await createData(WS_DATA, JSON.stringify(content.ws));
+      await createData(WS_DATA, JSON.stringify(content.ws, withoutBuildNotes));
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
       await emitValidators(actions, content.documents);

@@ -56,6 +56,27 @@ export interface SchemaNode {
   groups?: SchemaGroup[];
   /** Set instead of children when the schema refers back to an ancestor (a recursive structure). */
   recursive?: {name: string; id?: string};
+  /**
+   * Set on a field whose type (its title, description, rules and examples) several fields share:
+   * those are described once under the page's "Data types" (schema/dataTypes.ts), and the
+   * field's title links there.
+   */
+  dataType?: {id: string; title: string};
+  /**
+   * Build only, never shipped: the referenced type's own description where the field's
+   * (a description beside `$ref`) replaced it; '' when the type has none.
+   */
+  typeDescription?: Html;
+}
+
+/** A field type several fields share, described once per page (schema/dataTypes.ts). */
+export interface DataTypeView {
+  id: string;
+  title: string;
+  /** The type as one schema: type, description, rules, values and examples; no name, title or id. */
+  schema: SchemaNode;
+  /** How many fields of the page have it. */
+  uses: number;
 }
 
 export interface ExampleView {
@@ -213,6 +234,8 @@ export interface RestModel {
   webhooks: OperationView[];
   /** Error bodies shared by several error responses (openapi/errorBodies.ts). */
   errorBodies?: ErrorBodyView[];
+  /** Field types several fields share (schema/dataTypes.ts). */
+  dataTypes?: DataTypeView[];
   toc: TocItem[];
   /** A multi-page reference's /rest: every tag and operation as a link to its page (see openapi/pages.ts). */
   index?: RestIndex;
@@ -332,6 +355,8 @@ export interface WsModel {
   servers: ServerView[];
   securitySchemes: SecuritySchemeView[];
   channels: ChannelView[];
+  /** Field types several fields share (schema/dataTypes.ts). */
+  dataTypes?: DataTypeView[];
   /** Operations whose channel could not be placed (kept so nothing is dropped). */
   toc: TocItem[];
 }

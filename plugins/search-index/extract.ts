@@ -201,7 +201,7 @@ function splitPath(id: string): {owner: string; middle: string[]; last: string} 
 }
 
 /**
- * Kind from the anchor scheme: `error-<code>`, `error-body-<title>`, `channel-<key>`, `tag-<slug>`,
+ * Kind from the anchor scheme: `error-<code>`, `error-body-<title>`, `data-type-<title>`, `channel-<key>`, `tag-<slug>`,
  * dotted paths (`<op>.<request|response-NNN>`, `<op>.<in>.<name>`, field paths),
  * operation headings (followed by `METHOD /path`), message headings (with fields below).
  */
@@ -214,6 +214,8 @@ export function classify(input: {
   const {id, level} = input;
   // A shared error body on /rest (`error-body-<title>`, its fields `error-body-<title>.<path>`).
   if (id.startsWith('error-body-')) return id.includes('.') ? 'field' : 'section';
+  // A field type described once (`data-type-<title>`), on either reference.
+  if (id.startsWith('data-type-')) return 'section';
   // `error-<code>` only on elements (catalogue rows): a guide heading "Error bodies" has the slug `error-bodies`.
   if (id.startsWith('error-')) return level === 0 ? 'error' : 'section';
   if (id.startsWith('channel-')) return id.includes('.') ? 'message' : 'channel';

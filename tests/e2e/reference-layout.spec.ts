@@ -189,14 +189,21 @@ for (const width of [800, 420]) {
 
 test.describe('deep links land below the fixed navbar', () => {
   for (const width of [1280, 420]) {
-    test(`at ${width} px, every operation, error body and message heading is fully visible`, async ({
+    test(`at ${width} px, every operation, error body, data type and message heading is fully visible`, async ({
       page,
     }) => {
       await page.setViewportSize({width, height: 800});
       for (const [page_, ids] of [
-        // Operations, and the error bodies their error responses link to.
-        ['/rest', [...operations.map((op) => op.id), ...(rest.errorBodies ?? []).map((b) => b.id)]],
-        ['/docs/ws', messages.map((m) => m.id)],
+        // Operations, and the error bodies and data types their responses and fields link to.
+        [
+          '/rest',
+          [
+            ...operations.map((op) => op.id),
+            ...(rest.errorBodies ?? []).map((b) => b.id),
+            ...(rest.dataTypes ?? []).map((type) => type.id),
+          ],
+        ],
+        ['/docs/ws', [...messages.map((m) => m.id), ...(ws.dataTypes ?? []).map((type) => type.id)]],
       ] as const) {
         for (const id of ids) {
           await page.goto(`${page_}#${id}`);

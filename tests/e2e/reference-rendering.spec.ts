@@ -270,3 +270,41 @@ test.describe('shared error bodies', () => {
     await expect(page.locator(`[id="${use?.id ?? ''}"]`)).toBeInViewport();
   });
 });
+
+test.describe('shared data types', () => {
+  for (const [pagePath, model] of [
+    ['/rest', rest],
+    ['/docs/ws', ws],
+  ] as const) {
+    test(`${pagePath}: a field's type links to its one description, with the type's rules and examples`, async ({
+      page,
+    }) => {
+      const types = model.dataTypes ?? [];
+      expect(types.length).toBeGreaterThan(0);
+      await gotoHydrated(page, pagePath);
+      const section = page.locator('section[aria-labelledby="data-types"]');
+      await expect(section.getByRole('heading', {level: 2})).toHaveText('Data types');
+      await expect(section.getByRole('heading', {level: 3})).toHaveText(types.map((type) => type.title));
+      // Every field of a shared type links to it by the type's title; the rules are not repeated there.
+      for (const type of types) {
+        const links = page.locator(`main li[id] > a[href="#${type.id}"]`);
+        await expect(links).toHaveCount(type.uses);
+        await expect(links.first()).toHaveText(type.title);
+        const examples = type.schema.examples ?? [];
+        if (examples.length > 0)
+          await expect(page.locator(`section[aria-labelledby="${type.id}"]`)).toContainText(
+            examples[0] ?? '',
+          );
+      }
+      const [type] = types;
+      const field = page.locator(`main li[id]:has(> a[href="#${type?.id ?? ''}"])`).first();
+      const fieldId = (await field.getAttribute('id')) ?? '';
+      await field.locator(`> a[href="#${type?.id ?? ''}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`#${type?.id ?? ''}$`));
+      await expect(page.locator(`[id="${type?.id ?? ''}"]`)).toBeInViewport({ratio: 1});
+      // Back returns the reader to the field they came from.
+      await page.goBack();
+      await expect(page.locator(`[id="${fieldId}"]`)).toBeInViewport();
+    });
+  }
+});

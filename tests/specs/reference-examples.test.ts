@@ -68,6 +68,8 @@ interface Report {
 
 class ModelWalker {
   readonly report: Report = {failures: [], checked: 0, sampleBodies: 0};
+  /** The shared data types of the page being walked, by anchor. */
+  dataTypes = new Map<string, SchemaNode>();
   private readonly validate: ReturnType<typeof validatorFor>;
 
   constructor(private readonly docs: Docs) {
@@ -116,7 +118,14 @@ class ModelWalker {
     if (node === undefined || node.recursive !== undefined) return;
     const here = node.id !== undefined ? {...place, label: `${place.label} › ${node.id}`} : place;
     const places = [here, ...outer];
-    for (const literal of node.examples ?? []) {
+    // A field of a shared data type shows its type's examples and default through a link: they
+    // must validate at every field that links to them.
+    const type = node.dataType !== undefined ? this.dataTypes.get(node.dataType.id) : node;
+    if (type === undefined) {
+      this.report.failures.push(`${here.label}: links to data type ${node.dataType?.id ?? ''}, which the page lacks`);
+      return;
+    }
+    for (const literal of type.examples ?? []) {
       let value: unknown;
       try {
         value = JSON.parse(literal);
@@ -128,7 +137,7 @@ class ModelWalker {
       }
       this.check(places, value, 'example');
     }
-    if (node.default !== undefined) this.check(places, JSON.parse(node.default), 'default');
+    if (type.default !== undefined) this.check(places, JSON.parse(type.default), 'default');
 
     for (const field of node.fields ?? []) {
       const name = field.name ?? '';
@@ -197,6 +206,7 @@ const HTTP = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace
 
 function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
   const doc = docs.openapi;
+  walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
   const pointers = new Map<string, string>();
   for (const [p, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
     for (const method of HTTP) {
@@ -272,9 +282,28 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
       }
     }
   }
+  // An error body several responses share is shown once: it validates at each response that has it.
+  for (const body of model.errorBodies ?? []) {
+    for (const use of body.usedBy) {
+      const [opId = '', code = ''] = use.id.split('.response-');
+      const opPointer = pointers.get(opId);
+      if (opPointer === undefined) throw new Error(`no operation ${opId} in the document`);
+      const response = follow(doc, `${opPointer}/responses/${code}`).pointer;
+      const content = at(doc, `${response}/content`);
+      for (const mediaType of Object.keys(isObject(content) ? content : {})) {
+        const place: Place = {
+          doc: 'openapi',
+          pointer: `${response}/content/${token(mediaType)}/schema`,
+          label: `/rest ${body.id} (the body of ${use.id}, ${mediaType})`,
+        };
+        if (at(doc, place.pointer) !== undefined) walker.node(body.schema, place);
+      }
+    }
+  }
 }
 
 function walkWs(walker: ModelWalker, model: WsModel): void {
+  walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
   for (const channel of model.channels) {
     for (const message of channel.messages) {
       const pointer = `/components/messages/${token(message.name)}/payload`;
@@ -322,6 +351,16 @@ describe('examples shown in the references (view models) validate where they are
     field.examples = ['MARKET'];
     const failures = walkAll(broken).failures;
     expect(failures.some((f) => /createBulkOrder request application\/json › createBulkOrder\.request\.new_bulk_order\.order_type: example "MARKET"/.test(f)), failures.join('\n')).toBe(true);
+  });
+
+  it('checks a shared data type’s examples at every field that links to it', () => {
+    const broken = copy(documents);
+    const decimal = at(broken.openapi, '/components/schemas/Decimal') as JsonObject;
+    decimal.examples = ['0.5', 'not a number'];
+    const failures = walkAll(broken).failures.filter((f) => f.includes('"not a number"'));
+    const uses = buildRestModel(broken.openapi as Json).dataTypes?.find((t) => t.title === 'Decimal string')?.uses ?? 0;
+    expect(uses).toBeGreaterThanOrEqual(3);
+    expect(failures.length, failures.join('\n')).toBeGreaterThanOrEqual(uses);
   });
 
   it('reports a message example and a code-sample body that break their schema', () => {

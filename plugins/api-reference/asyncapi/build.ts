@@ -8,6 +8,7 @@ import {channelId, IdRegistry} from '../anchors';
 import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../json';
 import {escapeHtml, markdown, plainText} from '../markdown';
 import {buildSchema} from '../schema/build';
+import {DATA_TYPES_SECTION, shareDataTypes} from '../schema/dataTypes';
 import {sampleFromSchema} from '../schema/sample';
 import {asyncRequirementKeys, buildSecuritySchemes, findScheme, inlineAsyncSchemes} from '../security';
 import type {
@@ -17,6 +18,7 @@ import type {
   FlowView,
   MessageRef,
   MessageView,
+  SchemaNode,
   TocItem,
   WsModel,
 } from '../types';
@@ -31,7 +33,11 @@ import {
 import {buildWsSamples} from './samples';
 import {buildWsServers, connectUrl} from './servers';
 
-export const WS_SECTIONS = {servers: 'servers', authentication: 'authentication'} as const;
+export const WS_SECTIONS = {
+  servers: 'servers',
+  authentication: 'authentication',
+  dataTypes: DATA_TYPES_SECTION,
+} as const;
 export const YOU = 'You';
 export const SERVER = 'Server';
 /** Messages the document defines but no channel lists still get a section (nothing is dropped). */
@@ -394,6 +400,8 @@ export function buildWsModel(document: Json): WsModel {
   if (convertedFrom !== undefined) model.convertedFrom = convertedFrom;
   const dct = text(doc.defaultContentType);
   if (dct !== undefined) model.defaultContentType = dct;
+  const dataTypes = shareDataTypes(wsSchemas(model), ids);
+  if (dataTypes.length > 0) model.dataTypes = dataTypes;
   model.toc = wsToc(model);
   return model;
 }
@@ -412,6 +420,15 @@ export function channelLabel(channel: ChannelView): string {
   return channel.title ?? channel.key;
 }
 
+/** Every message's headers and payload, where the message is written out in full. */
+export function* wsSchemas(model: Pick<WsModel, 'channels'>): Generator<SchemaNode | undefined> {
+  for (const channel of model.channels)
+    for (const message of channel.messages) {
+      yield message.headers;
+      yield message.payload;
+    }
+}
+
 export function wsToc(model: WsModel): TocItem[] {
   const toc: TocItem[] = [];
   if (model.servers.length > 0) toc.push({value: 'Servers', id: WS_SECTIONS.servers, level: 2});
@@ -421,6 +438,11 @@ export function wsToc(model: WsModel): TocItem[] {
     toc.push({value: escapeHtml(channelLabel(channel)), id: channel.id, level: 2});
     for (const message of channel.messages)
       toc.push({value: escapeHtml(message.name), id: message.id, level: 3});
+  }
+  if ((model.dataTypes?.length ?? 0) > 0) {
+    toc.push({value: 'Data types', id: WS_SECTIONS.dataTypes, level: 2});
+    for (const type of model.dataTypes ?? [])
+      toc.push({value: escapeHtml(type.title), id: type.id, level: 3});
   }
   return toc;
 }

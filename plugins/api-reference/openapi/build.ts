@@ -7,9 +7,10 @@ import {IdRegistry, operationId as deriveOperationId, slug, tagId} from '../anch
 import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../json';
 import {escapeHtml, markdown} from '../markdown';
 import {buildRequirements, buildSecuritySchemes} from '../security';
-import type {OperationView, RestModel, TagView, TocItem} from '../types';
+import type {OperationView, RestModel, SchemaNode, TagView, TocItem} from '../types';
 import {buildOperation, operationLabel, pathItemOperations} from './operations';
-import {shareErrorBodies} from './errorBodies';
+import {DATA_TYPES_SECTION, shareDataTypes} from '../schema/dataTypes';
+import {pageOperations, shareErrorBodies} from './errorBodies';
 import {buildServers, serverUrl} from './servers';
 
 /** Section anchors of the page itself; claimed first. */
@@ -18,6 +19,7 @@ export const REST_SECTIONS = {
   authentication: 'authentication',
   webhooks: 'webhooks',
   errorBodies: 'error-bodies',
+  dataTypes: DATA_TYPES_SECTION,
 } as const;
 const UNTAGGED = 'Other operations';
 
@@ -145,8 +147,21 @@ export function buildRestModel(document: Json): RestModel {
       ...(text(docs.description) !== undefined ? {description: String(docs.description)} : {}),
     };
   shareErrorBodies(model, ids);
+  const dataTypes = shareDataTypes(restSchemas(model), ids);
+  if (dataTypes.length > 0) model.dataTypes = dataTypes;
   model.toc = restToc(model);
   return model;
+}
+
+/** Every body schema a page shows (requests, responses, callbacks, shared error bodies), in page order. */
+export function* restSchemas(
+  model: Pick<RestModel, 'tags' | 'webhooks' | 'errorBodies'>,
+): Generator<SchemaNode | undefined> {
+  for (const op of pageOperations(model)) {
+    for (const media of op.requestBody?.contents ?? []) yield media.schema;
+    for (const response of op.responses) for (const media of response.contents) yield media.schema;
+  }
+  for (const body of model.errorBodies ?? []) yield body.schema;
 }
 
 /** Levels 2–3 as the site's TOC shows them: sections and tags, then operations. */
@@ -168,6 +183,11 @@ export function restToc(model: RestModel): TocItem[] {
     toc.push({value: 'Error bodies', id: REST_SECTIONS.errorBodies, level: 2});
     for (const body of model.errorBodies ?? [])
       toc.push({value: escapeHtml(body.title), id: body.id, level: 3});
+  }
+  if ((model.dataTypes?.length ?? 0) > 0) {
+    toc.push({value: 'Data types', id: REST_SECTIONS.dataTypes, level: 2});
+    for (const type of model.dataTypes ?? [])
+      toc.push({value: escapeHtml(type.title), id: type.id, level: 3});
   }
   return toc;
 }

@@ -12,7 +12,8 @@
  */
 import {slug} from '../anchors';
 import type {OperationView, RestIndex, RestIndexEntry, RestModel, TagView} from '../types';
-import {restToc} from './build';
+import {dataTypesOf} from '../schema/dataTypes';
+import {restSchemas, restToc} from './build';
 import {errorBodiesOf} from './errorBodies';
 
 /** Documents with more operations than this get one page per tag. */
@@ -101,6 +102,9 @@ export function planRestPages(
     // Each page describes the shared error bodies its own responses link to.
     const errorBodies = errorBodiesOf(model.errorBodies, pageModel);
     if (errorBodies.length > 0) pageModel.errorBodies = errorBodies;
+    // And the shared field types its fields (its error bodies' included) link to.
+    const dataTypes = dataTypesOf(model.dataTypes, restSchemas(pageModel));
+    if (dataTypes.length > 0) pageModel.dataTypes = dataTypes;
     pageModel.toc = restToc(pageModel);
     pages.push({route, dataName: `rest-reference-${pageSlug}.json`, model: pageModel});
     return route;
@@ -151,7 +155,7 @@ export function planRestPages(
     }
   }
 
-  const {tags: _tags, webhooks: _webhooks, errorBodies: _errorBodies, ...rest} = model;
+  const {tags: _tags, webhooks: _webhooks, errorBodies: _errorBodies, dataTypes: _dataTypes, ...rest} = model;
   const main: RestModel = {...rest, tags: [], webhooks: [], toc: [], index};
   main.toc = restToc(main);
   return {main, pages};

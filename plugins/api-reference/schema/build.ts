@@ -11,6 +11,7 @@ import {
   inlineJson,
   isObject,
   refName,
+  asObject,
   resolvePointer,
   text,
   type Json,
@@ -257,6 +258,12 @@ class Walker {
     if (badges.length > 0) node.badges = badges;
     const description = markdown(schema.description, 5);
     if (description !== undefined) node.description = description;
+    // A description beside a `$ref` (OpenAPI 3.1) is the field's own; the referenced type keeps
+    // its own for the page's "Data types" (dataTypes.ts), which removes this build-only note.
+    if (lastRef !== undefined) {
+      const typeDescription = markdown(asObject(resolvePointer(this.ctx.doc, lastRef)).description, 5);
+      if (typeDescription !== description) node.typeDescription = typeDescription ?? '';
+    }
 
     const constraints = constraintWords(schema);
     const props = isObject(schema.properties) ? schema.properties : {};

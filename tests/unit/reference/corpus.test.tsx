@@ -54,8 +54,9 @@ describe.skipIf(!HAS_CORPUS)('OpenAPI corpus → /rest markup', () => {
     const expected = countOperations(doc, 'paths') + countOperations(doc, 'webhooks');
     expect(model.tags.reduce((n, t) => n + t.operations.length, 0) + model.webhooks.length).toBe(expected);
     // Each operation is an h3 with its anchor; callbacks are h4 below it. So is each error body
-    // that several error responses share (described once, under "Error bodies").
-    const headings = expected + (model.errorBodies?.length ?? 0);
+    // that several error responses share (described once, under "Error bodies"), and each field
+    // type that several fields share (described once, under "Data types").
+    const headings = expected + (model.errorBodies?.length ?? 0) + (model.dataTypes?.length ?? 0);
     expect(ids(html, 'h3')).toHaveLength(headings);
     expect(new Set(ids(html, 'h3')).size).toBe(headings);
     expect(html).toContain('REST API reference');
@@ -82,7 +83,9 @@ describe.skipIf(!HAS_CORPUS)('AsyncAPI corpus → /docs/ws markup', () => {
     const unlisted = Object.keys(asObject(asObject(doc.components).messages)).filter(
       (n) => !listedNames.has(n),
     );
-    expect(messageIds).toHaveLength(expected + unlisted.length);
+    // And each field type that several fields share, described once under "Data types".
+    expect(messageIds).toHaveLength(expected + unlisted.length + (model.dataTypes?.length ?? 0));
+    expect(messageIds.filter((id) => id.startsWith('data-type-'))).toHaveLength(model.dataTypes?.length ?? 0);
     expect(new Set(messageIds).size).toBe(messageIds.length);
     expect(brokenAnchors(html)).toEqual([]);
   });

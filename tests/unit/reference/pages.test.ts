@@ -8,8 +8,9 @@ import {describe, expect, it} from 'vitest';
 import {routeOfAnchor} from '../../../plugins/api-reference/anchors';
 import {readDocument} from '../../../plugins/api-reference/identity';
 import type {Json} from '../../../plugins/api-reference/json';
-import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
+import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
 import {planRestPages} from '../../../plugins/api-reference/openapi/pages';
+import {walkNodes} from './helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const model = (): ReturnType<typeof buildRestModel> =>
@@ -39,9 +40,11 @@ describe('planRestPages', () => {
       expect(page.model.page?.indexRoute).toBe('/rest');
       // The TOC is the page's own: its operations, not the whole document's.
       const bodies = (page.model.errorBodies ?? []).map((b) => b.id);
-      expect(page.model.toc.filter((t) => t.level === 3 && !bodies.includes(t.id)).map((t) => t.id)).toEqual(
-        operationIds(page.model),
-      );
+      const types = (page.model.dataTypes ?? []).map((type) => type.id);
+      const sections = [...bodies, ...types];
+      expect(
+        page.model.toc.filter((t) => t.level === 3 && !sections.includes(t.id)).map((t) => t.id),
+      ).toEqual(operationIds(page.model));
       // The shared error bodies on a page are exactly those its own responses link to.
       const linked = new Set(
         page.model.tags.flatMap((t) =>
@@ -51,6 +54,16 @@ describe('planRestPages', () => {
         ),
       );
       expect([...bodies].sort()).toEqual([...linked].sort());
+      // So are the shared data types: those its own fields (its error bodies' too) link to,
+      // each counted with the page's own fields.
+      const typeLinks = new Map<string, number>();
+      for (const schema of restSchemas(page.model))
+        walkNodes(schema, (node) => {
+          if (node.dataType !== undefined)
+            typeLinks.set(node.dataType.id, (typeLinks.get(node.dataType.id) ?? 0) + 1);
+        });
+      expect([...types].sort()).toEqual([...typeLinks.keys()].sort());
+      for (const type of page.model.dataTypes ?? []) expect(type.uses).toBe(typeLinks.get(type.id));
     }
     const index = site.main.index;
     expect(index).toBeDefined();

@@ -12,6 +12,7 @@ import Security from '../Security';
 import Operation from '../Operation';
 import RestIndex from '../RestIndex';
 import {ErrorBodies} from '../ResponseList';
+import {DataTypes} from '../Schema';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import CopyMarkdown from '@site/src/components/CopyMarkdown';
@@ -115,6 +116,7 @@ function RestReference({model}: Props): ReactNode {
               </section>
             ) : null}
             <ErrorBodies bodies={model.errorBodies ?? []} />
+            <DataTypes types={model.dataTypes ?? []} />
           </article>
         </main>
       </div>

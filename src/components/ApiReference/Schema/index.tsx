@@ -9,7 +9,8 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import type {SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
+import Heading from '@theme/Heading';
+import type {DataTypeView, SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '../rules';
@@ -217,7 +218,14 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
         <code className={styles.name}>{node.name}</code>
       )}
       {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
-      {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
+      {node.dataType !== undefined ? (
+        // The type's description, rules and examples are under "Data types", once for every field.
+        <Link className={clsx(styles.title, styles.dataType)} href={`#${node.dataType.id}`}>
+          {node.dataType.title}
+        </Link>
+      ) : node.title !== undefined ? (
+        <span className={styles.title}>{node.title}</span>
+      ) : null}
       {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
       {(node.badges ?? []).map((b) => (
         <span key={b} className={styles.badge}>
@@ -270,5 +278,40 @@ export default function Schema({
       <Facts node={node} />
       <Children node={node} />
     </StaticMarkup>
+  );
+}
+
+/** The section's anchor: DATA_TYPES_SECTION of the plugin (claimed before any other id). */
+export const DATA_TYPES_ID = 'data-types';
+
+/**
+ * The field types several fields share (plugins/api-reference/schema/dataTypes.ts), each
+ * described once: its type, description, rules and examples. Fields link here from their title.
+ */
+export function DataTypes({types}: {readonly types: readonly DataTypeView[]}): ReactNode {
+  if (types.length === 0) return null;
+  return (
+    <section aria-labelledby={DATA_TYPES_ID} className={styles.dataTypes}>
+      <Heading as="h2" id={DATA_TYPES_ID}>
+        Data types
+      </Heading>
+      <p>
+        Types that several fields have in common, described once here: a field of one of these types links
+        here from its title.
+      </p>
+      <StaticMarkup>
+        {types.map((type) => (
+          <section key={type.id} aria-labelledby={type.id}>
+            <Heading as="h3" id={type.id}>
+              {type.title}
+            </Heading>
+            <p className={styles.uses}>
+              The type of {type.uses} {type.uses === 1 ? 'field' : 'fields'} on this page.
+            </p>
+            <Schema node={type.schema} label={`Data type ${type.title}`} />
+          </section>
+        ))}
+      </StaticMarkup>
+    </section>
   );
 }

@@ -9,6 +9,7 @@ import type {ChannelView, WsModel} from '@site/plugins/api-reference/types';
 import {SequenceDiagram} from '@site/src/components/Diagram/SequenceDiagram';
 import Markdown from '../Markdown';
 import Servers from '../Servers';
+import {DataTypes} from '../Schema';
 import Security from '../Security';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
@@ -121,6 +122,7 @@ export default function WsReference({model}: {readonly model: WsModel}): ReactNo
       {model.channels.map((channel) => (
         <Channel key={channel.id} channel={channel} />
       ))}
+      <DataTypes types={model.dataTypes ?? []} />
     </div>
   );
 }
