@@ -77,12 +77,12 @@ function guideSources(siteDir: string): GuideSource[] {
   return guides;
 }
 
-/** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
 /** Drops the schema builder's build-only notes (SchemaNode.typeDescription) from shipped models. */
 function withoutBuildNotes(key: string, value: unknown): unknown {
   return key === 'typeDescription' ? undefined : value;
 }
 
+/** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
 export const REST_DATA = 'rest-reference.json';
 export const WS_DATA = 'ws-reference.json';
 

@@ -58,10 +58,10 @@ export interface SchemaNode {
   recursive?: {name: string; id?: string};
   /**
    * Set on a field whose type (its title, description, rules and examples) several fields share:
-   * those are described once under the page's "Data types" (schema/dataTypes.ts), and the
-   * field's title links there.
+   * the anchor of the type, described once under the page's "Data types" (schema/dataTypes.ts).
+   * The field's title links there.
    */
-  dataType?: {id: string; title: string};
+  dataType?: string;
   /**
    * Build only, never shipped: the referenced type's own description where the field's
    * (a description beside `$ref`) replaced it; '' when the type has none.

@@ -120,9 +120,9 @@ class ModelWalker {
     const places = [here, ...outer];
     // A field of a shared data type shows its type's examples and default through a link: they
     // must validate at every field that links to them.
-    const type = node.dataType !== undefined ? this.dataTypes.get(node.dataType.id) : node;
+    const type = node.dataType !== undefined ? this.dataTypes.get(node.dataType) : node;
     if (type === undefined) {
-      this.report.failures.push(`${here.label}: links to data type ${node.dataType?.id ?? ''}, which the page lacks`);
+      this.report.failures.push(`${here.label}: links to data type ${node.dataType ?? ''}, which the page lacks`);
       return;
     }
     for (const literal of type.examples ?? []) {

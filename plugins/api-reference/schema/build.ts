@@ -8,10 +8,10 @@
 import {childPath, IdRegistry} from '../anchors';
 import {
   asArray,
+  asObject,
   inlineJson,
   isObject,
   refName,
-  asObject,
   resolvePointer,
   text,
   type Json,

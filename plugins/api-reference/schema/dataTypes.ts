@@ -151,7 +151,7 @@ export function shareDataTypes(roots: Iterable<SchemaNode | undefined>, ids: IdR
     for (const node of nodes) {
       dropType(node);
       if (node.description === description) delete node.description;
-      node.dataType = {id, title};
+      node.dataType = id;
     }
   }
   for (const node of all) delete node.typeDescription;
@@ -167,6 +167,6 @@ export function dataTypesOf(
   const count = new Map<string, number>();
   for (const root of roots)
     for (const node of schemaNodes(root))
-      if (node.dataType !== undefined) count.set(node.dataType.id, (count.get(node.dataType.id) ?? 0) + 1);
+      if (node.dataType !== undefined) count.set(node.dataType, (count.get(node.dataType) ?? 0) + 1);
   return types.filter((type) => count.has(type.id)).map((type) => ({...type, uses: count.get(type.id) ?? 0}));
 }

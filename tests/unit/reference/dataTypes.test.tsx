@@ -126,12 +126,12 @@ describe('shared data types', () => {
     for (const id of ['getQuote.response-200.bid', 'createOrder.request.legs[].ask']) {
       const field = byId(id);
       expect(field, id).toMatchObject({name: id.split('.').at(-1), type: 'string', title: 'Price'});
-      expect(field?.dataType).toEqual({id: 'data-type-price', title: 'Price'});
+      expect(field?.dataType).toBe('data-type-price');
       for (const key of ['description', 'constraints', 'examples', 'enum'] as const)
         expect(field?.[key], `${id} ${key}`).toBeUndefined();
     }
     const limit = byId('createOrder.request.limit');
-    expect(limit?.dataType?.id).toBe('data-type-price');
+    expect(limit?.dataType).toBe('data-type-price');
     expect(limit?.description).toBe('<p>The limit price.</p>');
     // The build-only note on the referenced type's description is gone from every node.
     expect(all.filter((node) => node.typeDescription !== undefined)).toEqual([]);
@@ -207,13 +207,13 @@ function schemaDescriptions(document: Json): Set<string> {
 function checkTypes(types: DataTypeView[], fields: SchemaNode[], html: string): void {
   expect(types.length).toBeGreaterThan(0);
   for (const type of types) {
-    const users = fields.filter((field) => field.dataType?.id === type.id);
+    const users = fields.filter((field) => field.dataType === type.id);
     expect(users.length, type.id).toBe(type.uses);
     expect(type.uses, type.id).toBeGreaterThanOrEqual(3);
     expect(html, type.id).toContain(` id="${type.id}"`);
   }
   for (const field of fields.filter((f) => f.dataType !== undefined))
-    expect(types.map((type) => type.id)).toContain(field.dataType?.id);
+    expect(types.map((type) => type.id)).toContain(field.dataType);
 }
 
 describe('the product’s documents', async () => {

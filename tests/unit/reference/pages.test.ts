@@ -60,7 +60,7 @@ describe('planRestPages', () => {
       for (const schema of restSchemas(page.model))
         walkNodes(schema, (node) => {
           if (node.dataType !== undefined)
-            typeLinks.set(node.dataType.id, (typeLinks.get(node.dataType.id) ?? 0) + 1);
+            typeLinks.set(node.dataType, (typeLinks.get(node.dataType) ?? 0) + 1);
         });
       expect([...types].sort()).toEqual([...typeLinks.keys()].sort());
       for (const type of page.model.dataTypes ?? []) expect(type.uses).toBe(typeLinks.get(type.id));

@@ -220,8 +220,8 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
       {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
       {node.dataType !== undefined ? (
         // The type's description, rules and examples are under "Data types", once for every field.
-        <Link className={clsx(styles.title, styles.dataType)} href={`#${node.dataType.id}`}>
-          {node.dataType.title}
+        <Link className={clsx(styles.title, styles.dataType)} href={`#${node.dataType}`}>
+          {node.title}
         </Link>
       ) : node.title !== undefined ? (
         <span className={styles.title}>{node.title}</span>
