@@ -16,9 +16,9 @@
  * characters: a short rule ("One of: BUY, SELL.") reads better where it is than behind a
  * link. The type's description is the referenced schema's (else the one most of those fields
  * have, two or more); a field whose document gives it its own description (OpenAPI 3.1 allows
- * one beside `$ref`) keeps that description on its line. Fields without a title (nothing to name the link with) and
- * fields with fields of their own stay as they are. "The same" is decided on what the
- * reader sees, not on `$ref` names.
+ * one beside `$ref`) keeps that description on its line. Fields without a title (nothing to
+ * name the link with) and fields with fields of their own stay as they are. "The same" is
+ * decided on what the reader sees, not on `$ref` names.
  */
 import type {IdRegistry} from '../anchors';
 import {slug} from '../anchors';
@@ -111,8 +111,8 @@ function typeDescription(nodes: SchemaNode[]): string | undefined {
 
 /**
  * Moves every field type used by MIN_USES or more fields under `roots` into one DataTypeView
- * (in title order): its rules, values, examples and the description most of its fields have.
- * The fields keep a `dataType` link instead, and their own description where it differs.
+ * (in title order): its rules, values, examples and description (see typeDescription). The
+ * fields keep a `dataType` link instead, and their own description where it differs.
  * Ids come from the page's registry, after every field's, so a type never takes a field's anchor.
  */
 export function shareDataTypes(roots: Iterable<SchemaNode | undefined>, ids: IdRegistry): DataTypeView[] {
