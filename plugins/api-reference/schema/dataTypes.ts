@@ -23,6 +23,7 @@
 import type {IdRegistry} from '../anchors';
 import {slug} from '../anchors';
 import type {DataTypeView, SchemaNode} from '../types';
+import {hasChildren} from '../../../src/components/ApiReference/Schema/nodes';
 
 export const DATA_TYPES_SECTION = 'data-types';
 export const DATA_TYPE_PREFIX = 'data-type-';
@@ -57,16 +58,6 @@ export function* schemaNodes(node: SchemaNode | undefined): Generator<SchemaNode
   for (const item of node.prefixItems ?? []) yield* schemaNodes(item);
   yield* schemaNodes(node.items);
   for (const group of node.groups ?? []) for (const branch of group.branches) yield* schemaNodes(branch.node);
-}
-
-function hasChildren(node: SchemaNode): boolean {
-  return (
-    node.fields !== undefined ||
-    node.items !== undefined ||
-    node.prefixItems !== undefined ||
-    node.groups !== undefined ||
-    node.recursive !== undefined
-  );
 }
 
 /** Roughly the characters a reader would read again: a description's text and every rule and value. */
@@ -123,7 +114,9 @@ export function shareDataTypes(roots: Iterable<SchemaNode | undefined>, ids: IdR
       all.push(node);
       if (!candidate(node)) continue;
       const key = typeKey(node);
-      uses.set(key, [...(uses.get(key) ?? []), node]);
+      const list = uses.get(key);
+      if (list === undefined) uses.set(key, [node]);
+      else list.push(node);
     }
   const chosen = [...uses.values()]
     .map((nodes) => ({nodes, description: typeDescription(nodes)}))

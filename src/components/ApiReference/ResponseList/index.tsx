@@ -5,7 +5,7 @@ import Heading from '@theme/Heading';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {ErrorBodyView, MediaView, ResponseView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
-import Schema from '../Schema';
+import Schema, {DescribedOnce} from '../Schema';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import ParameterTable from '../ParameterTable';
 import styles from './styles.module.css';
@@ -155,33 +155,29 @@ export default function ResponseList({
  * each described once, with links back to the responses that have it.
  */
 export function ErrorBodies({bodies}: {readonly bodies: readonly ErrorBodyView[]}): ReactNode {
-  if (bodies.length === 0) return null;
   return (
-    <section aria-labelledby={ERROR_BODIES_ID} className={styles.errorBodies}>
-      <Heading as="h2" id={ERROR_BODIES_ID}>
-        Error bodies
-      </Heading>
-      <p>Bodies that several error responses have in common, described once here.</p>
-      <StaticMarkup>
-        {bodies.map((body) => (
-          <section key={body.id} aria-labelledby={body.id}>
-            <Heading as="h3" id={body.id}>
-              {body.title}
-            </Heading>
-            <p className={styles.usedBy}>
-              The body of{' '}
-              {body.usedBy.map((use, i) => (
-                <span key={use.id}>
-                  {i > 0 ? ', ' : null}
-                  <Link href={`#${use.id}`}>{use.label}</Link>
-                </span>
-              ))}
-              .
-            </p>
-            <Schema node={body.schema} label={`Error body ${body.title}`} />
-          </section>
-        ))}
-      </StaticMarkup>
-    </section>
+    <DescribedOnce
+      id={ERROR_BODIES_ID}
+      title="Error bodies"
+      intro="Bodies that several error responses have in common, described once here."
+      entries={bodies.map((body) => ({
+        id: body.id,
+        title: body.title,
+        lead: (
+          <>
+            The body of{' '}
+            {body.usedBy.map((use, i) => (
+              <span key={use.id}>
+                {i > 0 ? ', ' : null}
+                <Link href={`#${use.id}`}>{use.label}</Link>
+              </span>
+            ))}
+            .
+          </>
+        ),
+        schema: body.schema,
+        label: `Error body ${body.title}`,
+      }))}
+    />
   );
 }

@@ -14,6 +14,7 @@ import type {DataTypeView, SchemaGroup, SchemaNode} from '@site/plugins/api-refe
 import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '../rules';
+import {hasChildren} from './nodes';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -189,16 +190,6 @@ function Group({group}: {readonly group: SchemaGroup}): ReactNode {
   );
 }
 
-function hasChildren(node: SchemaNode): boolean {
-  return (
-    node.fields !== undefined ||
-    node.items !== undefined ||
-    node.prefixItems !== undefined ||
-    node.groups !== undefined ||
-    node.recursive !== undefined
-  );
-}
-
 function Field({node}: {readonly node: SchemaNode}): ReactNode {
   const brokenLinks = useBrokenLinks();
   if (node.id !== undefined) brokenLinks.collectAnchor(node.id);
@@ -281,6 +272,53 @@ export default function Schema({
   );
 }
 
+/** One entry of a section of things described once: a heading, a line that says where it is used, the schema. */
+export interface DescribedOnceEntry {
+  id: string;
+  title: string;
+  lead: ReactNode;
+  schema: SchemaNode;
+  /** Names the schema for screen readers. */
+  label: string;
+}
+
+/**
+ * A section at the end of a reference page that describes once what several places share
+ * (error bodies, data types): an h2, a sentence, and each entry under its own h3.
+ */
+export function DescribedOnce({
+  id,
+  title,
+  intro,
+  entries,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly intro: string;
+  readonly entries: readonly DescribedOnceEntry[];
+}): ReactNode {
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={styles.describedOnce}>
+      <Heading as="h2" id={id}>
+        {title}
+      </Heading>
+      <p>{intro}</p>
+      <StaticMarkup>
+        {entries.map((entry) => (
+          <section key={entry.id} aria-labelledby={entry.id}>
+            <Heading as="h3" id={entry.id}>
+              {entry.title}
+            </Heading>
+            <p className={styles.lead}>{entry.lead}</p>
+            <Schema node={entry.schema} label={entry.label} />
+          </section>
+        ))}
+      </StaticMarkup>
+    </section>
+  );
+}
+
 /** The section's anchor: DATA_TYPES_SECTION of the plugin (claimed before any other id). */
 export const DATA_TYPES_ID = 'data-types';
 
@@ -289,29 +327,18 @@ export const DATA_TYPES_ID = 'data-types';
  * described once: its type, description, rules and examples. Fields link here from their title.
  */
 export function DataTypes({types}: {readonly types: readonly DataTypeView[]}): ReactNode {
-  if (types.length === 0) return null;
   return (
-    <section aria-labelledby={DATA_TYPES_ID} className={styles.dataTypes}>
-      <Heading as="h2" id={DATA_TYPES_ID}>
-        Data types
-      </Heading>
-      <p>
-        Types that several fields have in common, described once here: a field of one of these types links
-        here from its title.
-      </p>
-      <StaticMarkup>
-        {types.map((type) => (
-          <section key={type.id} aria-labelledby={type.id}>
-            <Heading as="h3" id={type.id}>
-              {type.title}
-            </Heading>
-            <p className={styles.uses}>
-              The type of {type.uses} {type.uses === 1 ? 'field' : 'fields'} on this page.
-            </p>
-            <Schema node={type.schema} label={`Data type ${type.title}`} />
-          </section>
-        ))}
-      </StaticMarkup>
-    </section>
+    <DescribedOnce
+      id={DATA_TYPES_ID}
+      title="Data types"
+      intro="Types that several fields have in common, described once here: a field of one of these types links here from its title."
+      entries={types.map((type) => ({
+        id: type.id,
+        title: type.title,
+        lead: `The type of ${type.uses} ${type.uses === 1 ? 'field' : 'fields'} on this page.`,
+        schema: type.schema,
+        label: `Data type ${type.title}`,
+      }))}
+    />
   );
 }
