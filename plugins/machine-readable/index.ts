@@ -6,7 +6,9 @@
  *   converted from the page's static HTML, so generated references are covered too;
  * - `/llms.txt` (index with one-line summaries) and `/llms-full.txt` (guides and references);
  * - `/downloads/ws-schemas/*.schema.json` + `index.json`: one JSON Schema per WebSocket message;
- * - `/downloads/postman-collection.json`: the REST API as a Postman collection.
+ * - `/downloads/postman-collection.json`: the REST API as a Postman collection;
+ * - `/downloads/types/rest.d.ts` and `ws-messages.d.ts`: TypeScript types of the REST API and of
+ *   every WebSocket message.
  *
  * (`/downloads/{openapi,asyncapi}.{yaml,json}` are written by the api-reference plugin.)
  * Everything here runs in Node at build time; only ./paths.ts is shared with the browser.
@@ -19,9 +21,18 @@ import {loadAsyncApi, loadOpenApi} from '../api-reference/load';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
 import type {JsonObject} from './json';
 import {renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
-import {DOWNLOADS_DIR, POSTMAN_FILE, WS_SCHEMAS_DIR, markdownPathFor} from './paths';
+import {
+  DOWNLOADS_DIR,
+  POSTMAN_FILE,
+  REST_TYPES_FILE,
+  TYPES_DIR,
+  WS_SCHEMAS_DIR,
+  WS_TYPES_FILE,
+  markdownPathFor,
+} from './paths';
 import {collectionRequests, postmanCollection} from './postman';
 import {assignSections, sidebarSections} from './sections';
+import {restTypes, wsMessageTypes} from './types';
 import {buildMessageSchemas, schemaIndex} from './ws-schemas';
 
 export interface MachineReadableOptions {
@@ -129,6 +140,25 @@ export default function machineReadablePlugin(
         `${JSON.stringify(schemaIndex(asyncapi, schemas, {baseUrl: schemasUrl}), null, 2)}\n`,
       );
 
+      // A document openapi-typescript cannot type is still published; only its types file is missing.
+      const types = `${downloads}${TYPES_DIR}/`;
+      const typed: string[] = [];
+      const writeTypes = async (file: string, make: () => Promise<string>): Promise<void> => {
+        try {
+          await write(outDir, `${types}${file}`, baseUrl, await make());
+          typed.push(file);
+        } catch (error) {
+          console.warn(`${LOG} ${TYPES_DIR}/${file} not written: ${(error as Error).message}`);
+        }
+      };
+      await writeTypes(REST_TYPES_FILE, () => restTypes(openapi));
+      await writeTypes(WS_TYPES_FILE, async () => {
+        const result = await wsMessageTypes(schemas, asyncapi);
+        for (const warning of result.warnings)
+          console.warn(`${LOG} ${TYPES_DIR}/${WS_TYPES_FILE}: ${warning}`);
+        return result.text;
+      });
+
       const defaultServer = identity.restServers.find((s) => s.isDefault);
       const collection = await postmanCollection(openapi, {
         ...(defaultServer !== undefined
@@ -174,6 +204,25 @@ export default function machineReadablePlugin(
           path: `${downloads}${WS_SCHEMAS_DIR}/index.json`,
           description: `Index of ${schemas.messages.length} self-contained JSON Schemas (draft 2020-12), one per message.`,
         },
+        ...(typed.includes(REST_TYPES_FILE)
+          ? [
+              {
+                title: 'TypeScript types of the REST API',
+                path: `${types}${REST_TYPES_FILE}`,
+                description:
+                  'paths, operations and components, generated with openapi-typescript: a request body is operations["<operationId>"]["requestBody"]["content"]["application/json"].',
+              },
+            ]
+          : []),
+        ...(typed.includes(WS_TYPES_FILE)
+          ? [
+              {
+                title: 'TypeScript types of the WebSocket messages',
+                path: `${types}${WS_TYPES_FILE}`,
+                description: `One type per message (${schemas.messages.length}), the payload as sent; ClientMessage and ServerMessage are what you send and receive.`,
+              },
+            ]
+          : []),
         {
           title: 'Postman collection',
           path: `${downloads}${POSTMAN_FILE}`,
@@ -201,7 +250,7 @@ export default function machineReadablePlugin(
       await write(outDir, `${baseUrl}llms.txt`, baseUrl, renderLlmsTxt(llms));
       await write(outDir, `${baseUrl}llms-full.txt`, baseUrl, renderLlmsFull(llms));
       console.info(
-        `${LOG} ${pages.length} Markdown pages, llms.txt, llms-full.txt, ${schemas.messages.length} message schemas and a Postman collection of ${collectionRequests(collection).length} requests written`,
+        `${LOG} ${pages.length} Markdown pages, llms.txt, llms-full.txt, ${schemas.messages.length} message schemas, ${typed.length} types files and a Postman collection of ${collectionRequests(collection).length} requests written`,
       );
     },
   };

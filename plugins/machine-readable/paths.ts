@@ -29,3 +29,12 @@ export function markdownPathFor(pagePath: string): string {
 export function schemaFileFor(messageName: string): string {
   return `${messageName.replace(/[^A-Za-z0-9._-]/g, '_')}.schema.json`;
 }
+
+/** Folder (under DOWNLOADS_DIR) of the TypeScript types generated from the documents. */
+export const TYPES_DIR = 'types';
+
+/** The REST API's types (openapi-typescript), under TYPES_DIR. */
+export const REST_TYPES_FILE = 'rest.d.ts';
+
+/** One type per WebSocket message payload, under TYPES_DIR. */
+export const WS_TYPES_FILE = 'ws-messages.d.ts';

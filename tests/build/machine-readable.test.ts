@@ -153,3 +153,18 @@ describe('Postman collection', () => {
     expect(String(servers[0]?.description)).toMatch(/pre-?production/i);
   });
 });
+
+describe('TypeScript types', () => {
+  test('rest.d.ts and ws-messages.d.ts are published, linked from llms.txt and from both references', () => {
+    const rest = read('/downloads/types/rest.d.ts');
+    const ws = read('/downloads/types/ws-messages.d.ts');
+    for (const id of operationIds()) expect(rest, id).toMatch(new RegExp(`^ {4}${id}: \\{$`, 'm'));
+    for (const [name] of asyncMessages()) expect(ws, name).toContain(`    ${JSON.stringify(name)}: components["schemas"]`);
+    const llms = read('/llms.txt');
+    expect(llms).toMatch(/^- \[TypeScript types of the REST API\]\(https?:\/\/[^)]+\/downloads\/types\/rest\.d\.ts\): \S/m);
+    expect(llms).toMatch(/^- \[TypeScript types of the WebSocket messages\]\(https?:\/\/[^)]+\/downloads\/types\/ws-messages\.d\.ts\): \S/m);
+    // The download line of each reference links its file, to be saved rather than opened.
+    expect(read('/rest.html')).toMatch(/<a [^>]*href="\/downloads\/types\/rest\.d\.ts"[^>]*download="rest\.d\.ts"|<a [^>]*download="rest\.d\.ts"[^>]*href="\/downloads\/types\/rest\.d\.ts"/);
+    expect(read('/docs/ws.html')).toMatch(/<a [^>]*href="\/downloads\/types\/ws-messages\.d\.ts"[^>]*download="ws-messages\.d\.ts"|<a [^>]*download="ws-messages\.d\.ts"[^>]*href="\/downloads\/types\/ws-messages\.d\.ts"/);
+  });
+});

@@ -3,6 +3,7 @@
  * samples copied and switched (the language choice survives a reload), and
  * the static HTML (no JavaScript) listing every operation.
  */
+import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
@@ -106,4 +107,27 @@ test.describe('without JavaScript', () => {
     }
     await expect(page.locator('a[href="/downloads/openapi.yaml"]')).toHaveCount(1);
   });
+});
+
+test.describe('typed models to take away', () => {
+  for (const [route, name, label, marker] of [
+    ['/rest', 'rest.d.ts', 'TypeScript types', 'export interface operations {'],
+    ['/docs/ws', 'ws-messages.d.ts', 'TypeScript types of every message', 'export type ClientMessage ='],
+  ] as const) {
+    test(`${route}: the download line saves ${name}, the types generated from the document`, async ({
+      page,
+    }) => {
+      await gotoHydrated(page, route);
+      const link = page
+        .getByRole('navigation', {name: /^Download the/})
+        .getByRole('link', {name: label, exact: true});
+      await expect(link).toHaveAttribute('download', name);
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      expect(download.suggestedFilename()).toBe(name);
+      const file = await download.path();
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain('Generated at build time from');
+      expect(text).toContain(marker);
+    });
+  }
 });

@@ -11,11 +11,23 @@ import styles from './styles.module.css';
 export interface ExtraDownload {
   readonly path: string;
   readonly label: string;
+  /** Saved rather than opened: a `.ts` file is served as video (MPEG transport stream) by many hosts. */
+  readonly download?: string;
 }
 
 const EXTRAS: Record<'openapi' | 'asyncapi', readonly ExtraDownload[]> = {
-  openapi: [{path: '/downloads/postman-collection.json', label: 'Postman collection'}],
-  asyncapi: [{path: '/downloads/ws-schemas/index.json', label: 'JSON Schema of every message'}],
+  openapi: [
+    {path: '/downloads/types/rest.d.ts', label: 'TypeScript types', download: 'rest.d.ts'},
+    {path: '/downloads/postman-collection.json', label: 'Postman collection'},
+  ],
+  asyncapi: [
+    {
+      path: '/downloads/types/ws-messages.d.ts',
+      label: 'TypeScript types of every message',
+      download: 'ws-messages.d.ts',
+    },
+    {path: '/downloads/ws-schemas/index.json', label: 'JSON Schema of every message'},
+  ],
 };
 
 export default function Downloads({
@@ -43,6 +55,7 @@ export default function Downloads({
           key={extra.path}
           className="button button--sm button--outline button--secondary"
           to={`pathname://${extra.path}`}
+          download={extra.download}
         >
           {extra.label}
         </Link>

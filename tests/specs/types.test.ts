@@ -1,0 +1,211 @@
+/**
+ * The TypeScript types the site publishes (/downloads/types/rest.d.ts and ws-messages.d.ts, issue 20)
+ * compile under `--strict`, and every request, response and message example the references show
+ * type-checks against its type: a generated `.ts` file of `const x: T = example` lines is compiled
+ * with the TypeScript compiler, so an example with a wrong value, a missing required field or a
+ * field its type does not have fails here (object literals get excess-property checks).
+ */
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
+import {loadAsyncApi, loadOpenApi} from '../../plugins/api-reference/load';
+import {buildRestModel} from '../../plugins/api-reference/openapi/build';
+import type {ExampleView, MediaView, RestModel, WsModel} from '../../plugins/api-reference/types';
+import type {JsonObject} from '../../plugins/machine-readable/json';
+import {resolveSpecPaths} from '../../plugins/api-reference/identity';
+import {restTypes, typeName, wsMessageTypes} from '../../plugins/machine-readable/types';
+import {buildMessageSchemas, type MessageSchemas} from '../../plugins/machine-readable/ws-schemas';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Generated {
+  rest: string;
+  ws: string;
+  schemas: MessageSchemas;
+  restModel: RestModel;
+  wsModel: WsModel;
+}
+
+/** One `const` per example the references show, with the type it must have. */
+interface Line {
+  where: string;
+  type: string;
+  value: string;
+}
+
+function key(value: string): string {
+  return /^\d+$/.test(value) ? value : JSON.stringify(value);
+}
+
+/** The value of an example as TypeScript source: JSON is a TS expression; text is a string. */
+function literal(example: ExampleView): string | undefined {
+  if (example.language === 'json') return example.value;
+  if (example.language === 'text') return JSON.stringify(example.value);
+  return undefined;
+}
+
+function restLines(model: RestModel): Line[] {
+  const lines: Line[] = [];
+  const media = (where: string, base: string, contents: MediaView[]): void => {
+    for (const content of contents)
+      for (const example of content.examples) {
+        const value = literal(example);
+        if (value === undefined) continue;
+        lines.push({
+          where: `${where} ${content.mediaType}${example.name !== undefined ? ` (${example.name})` : ''}`,
+          type: `${base}["content"][${JSON.stringify(content.mediaType)}]`,
+          value,
+        });
+      }
+  };
+  for (const operation of model.tags.flatMap((tag) => tag.operations)) {
+    const op = `paths[${JSON.stringify(operation.path)}][${JSON.stringify(operation.method.toLowerCase())}]`;
+    if (operation.requestBody !== undefined)
+      media(`${operation.id} request`, `NonNullable<${op}["requestBody"]>`, operation.requestBody.contents);
+    for (const response of operation.responses)
+      media(`${operation.id} response ${response.code}`, `${op}["responses"][${key(response.code)}]`, response.contents);
+  }
+  return lines;
+}
+
+function wsLines(model: WsModel): Line[] {
+  return model.channels.flatMap((channel) =>
+    channel.messages.flatMap((message) =>
+      message.examples.flatMap((example) => {
+        const value = literal(example);
+        return value === undefined
+          ? []
+          : [{where: `${channel.key} ${message.name} (${example.name ?? 'example'})`, type: `messages[${JSON.stringify(message.name)}]`, value}];
+      }),
+    ),
+  );
+}
+
+function examplesSource(lines: Line[]): string {
+  return [
+    `import type {paths} from './rest';`,
+    `import type {messages} from './ws-messages';`,
+    '',
+    ...lines.map((line, i) => `// ${line.where.replace(/\n/g, ' ')}\nexport const example${i}: ${line.type} = ${line.value};`),
+    '',
+  ].join('\n');
+}
+
+/** Compiles the files of a folder under --strict; returns each problem as "file:line: message". */
+function compile(folder: string, files: string[]): string[] {
+  const program = ts.createProgram(
+    files.map((f) => path.join(folder, f)),
+    {
+      strict: true,
+      noEmit: true,
+      noUncheckedIndexedAccess: true,
+      exactOptionalPropertyTypes: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ['lib.es2022.d.ts'],
+      types: [],
+      // The published files are declaration files: they must be checked, not skipped as libraries.
+      skipLibCheck: false,
+    },
+  );
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    if (d.file === undefined || d.start === undefined) return text;
+    const {line} = d.file.getLineAndCharacterOfPosition(d.start);
+    return `${path.basename(d.file.fileName)}:${line + 1}: ${text}`;
+  });
+}
+
+describe('TypeScript types generated from the documents', () => {
+  let folder = '';
+  let generated: Generated;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'types-'));
+    const specPaths = resolveSpecPaths(ROOT);
+    const [openapi, asyncapi] = (await Promise.all([
+      loadOpenApi(specPaths.openapi),
+      loadAsyncApi(specPaths.asyncapi),
+    ])) as [JsonObject, JsonObject];
+    const schemas = buildMessageSchemas(asyncapi, {baseUrl: 'https://docs.example.com/downloads/ws-schemas/'});
+    const ws = await wsMessageTypes(schemas, asyncapi);
+    expect(ws.warnings).toEqual([]);
+    generated = {
+      rest: await restTypes(openapi),
+      ws: ws.text,
+      schemas,
+      restModel: buildRestModel(openapi),
+      wsModel: buildWsModel(asyncapi),
+    };
+    writeFileSync(path.join(folder, 'rest.d.ts'), generated.rest);
+    writeFileSync(path.join(folder, 'ws-messages.d.ts'), generated.ws);
+  }, 120_000);
+
+  afterAll(() => {
+    if (folder !== '') rmSync(folder, {recursive: true, force: true});
+  });
+
+  it('both files compile under --strict on their own', () => {
+    expect(compile(folder, ['rest.d.ts', 'ws-messages.d.ts'])).toEqual([]);
+    expect(generated.rest).toMatch(/export interface operations \{/);
+    expect(generated.rest).toMatch(/\bcreateSettlementRequest: \{/);
+  });
+
+  it('has one type per WebSocket message, and the unions of what you send and receive', () => {
+    const {messages} = generated.schemas;
+    expect(messages.length).toBeGreaterThanOrEqual(15);
+    for (const message of messages) {
+      expect(generated.ws).toContain(`    ${JSON.stringify(message.name)}: components["schemas"]`);
+      expect(generated.ws).toContain(`export type ${typeName(message.name)} = messages[${JSON.stringify(message.name)}];`);
+    }
+    const union = (name: string): string[] =>
+      [...(new RegExp(`export type ${name} = ([^;]*);`).exec(generated.ws)?.[1] ?? '').matchAll(/messages\["([^"]+)"\]/g)].map((m) => m[1] ?? '');
+    const sent = messages.filter((m) => m.sentBy === 'client' || m.sentBy === 'both').map((m) => m.name);
+    const received = messages.filter((m) => m.sentBy === 'server' || m.sentBy === 'both').map((m) => m.name);
+    // The specification: 7 messages the client sends, 8 the server sends.
+    expect(sent).toHaveLength(7);
+    expect(received).toHaveLength(8);
+    expect(union('ClientMessage')).toEqual(sent);
+    expect(union('ServerMessage')).toEqual(received);
+  });
+
+  it('every request, response and message example the references show type-checks against its type', () => {
+    const rest = restLines(generated.restModel);
+    const ws = wsLines(generated.wsModel);
+    // The three JSON request bodies, a response example for each of the 14 operations, every message.
+    expect(rest.filter((l) => l.where.includes(' request ')).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(rest.filter((l) => l.where.includes(' response ')).map((l) => l.where.split(' ')[0])).size).toBe(14);
+    expect(new Set(ws.map((l) => l.type)).size).toBe(generated.schemas.messages.length);
+    writeFileSync(path.join(folder, 'examples.ts'), examplesSource([...rest, ...ws]));
+    expect(compile(folder, ['examples.ts'])).toEqual([]);
+  });
+
+  it('a wrong example fails to compile, at its line (the check can fail)', () => {
+    const ws = wsLines(generated.wsModel);
+    const newOrder = ws.find((l) => l.type === 'messages["new_order"]');
+    const bulk = restLines(generated.restModel).find((l) => l.where.startsWith('createBulkOrder request'));
+    expect(newOrder).toBeDefined();
+    expect(bulk).toBeDefined();
+    if (newOrder === undefined || bulk === undefined) return;
+    const wrongSide = {...newOrder, value: newOrder.value.replace(/"side": "(BUY|SELL)"/, '"side": "HOLD"')};
+    const extraField = {...bulk, value: bulk.value.replace(/^\{/, '{"not_in_the_schema": 1, ')};
+    expect(wrongSide.value).toContain('"HOLD"');
+    writeFileSync(path.join(folder, 'wrong.ts'), examplesSource([wrongSide, extraField]));
+    const problems = compile(folder, ['wrong.ts']);
+    expect(problems.some((p) => /^wrong\.ts:\d+: .*"HOLD"/s.test(p)), problems.join('\n')).toBe(true);
+    expect(problems.some((p) => /^wrong\.ts:\d+: .*not_in_the_schema/s.test(p)), problems.join('\n')).toBe(true);
+  });
+
+  it('the README example compiles against the published files', () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const example = /### Typed models[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example, 'README.md has a ts block under "### Typed models"').toBeDefined();
+    const socket = 'declare const socket: {send(data: string): void; onmessage: ((event: {data: string}) => void) | null};\n';
+    writeFileSync(path.join(folder, 'readme.ts'), `${example ?? ''}${socket}export {};\n`);
+    expect(compile(folder, ['readme.ts'])).toEqual([]);
+  });
+});
