@@ -148,7 +148,7 @@ export default function Message({
         </StaticMarkup>
       </div>
       {hasPane ? (
-        <Pane label={`Example and samples: ${m.name}`} className={layout.pane}>
+        <Pane label={`Example and samples: ${m.name}`} className={clsx(layout.pane, styles.roomy)}>
           {m.samples.length > 0 ? (
             <>
               {/* The request first: the send sample, with the message alone as its last tab. */}
