@@ -254,6 +254,11 @@ test.describe('example pickers', () => {
     test(`${item.page}#${item.id}: the validator opens with the example picked`, async ({page}) => {
       await gotoHydrated(page, `${item.page}#${item.id}`);
       const {pane} = parts(page, item.id);
+      // The body's examples are in the last tab of the request, beside the languages.
+      const bodyTab = pane
+        .getByRole('tablist', {name: 'Language'})
+        .getByRole('tab', {name: /^(Body|Message)$/});
+      if ((await bodyTab.count()) > 0) await bodyTab.click();
       const picker = pane.getByRole('tablist', {name: 'Example'}).first();
       const tabs = picker.getByRole('tab');
       expect(await tabs.count()).toBeGreaterThan(1);

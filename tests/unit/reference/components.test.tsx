@@ -86,27 +86,40 @@ describe('RestPage', () => {
   });
 
   it('separates error responses and keeps every code', () => {
+    const list = html.indexOf('>Responses</h4>');
     const errors = html.indexOf('Error responses');
-    expect(errors).toBeGreaterThan(html.indexOf('>202<'));
-    expect(html.indexOf('>409<')).toBeGreaterThan(errors);
+    expect(html.indexOf('>202<', list)).toBeGreaterThan(list);
+    expect(errors).toBeGreaterThan(html.indexOf('>202<', list));
+    expect(html.indexOf('>409<', list)).toBeGreaterThan(errors);
   });
 
-  it('renders code samples in tabs (first selected, others hidden), the validator hook and the download links', () => {
+  it('renders code samples in tabs (first selected, others hidden, the body last), the validator hook and the download links', () => {
     expect(html.match(/role="tablist" aria-label="Language"/g)).toHaveLength(1);
-    // The code samples' tab set: from its tab list to the response examples that follow it.
-    const samples = html.slice(html.indexOf('aria-label="Language"'), html.indexOf('Response examples'));
+    // The code samples' tab set: from its tab list to the validator that follows it.
+    const samples = html.slice(html.indexOf('aria-label="Language"'), html.indexOf('data-test-validator'));
     const tabs = [
       ...samples.matchAll(/<button[^>]*role="tab"[^>]*aria-selected="(true|false)"[^>]*>([^<]+)<\/button>/g),
     ];
-    expect(tabs.map((t) => t[2])).toEqual(['curl', 'Python', 'JavaScript / TypeScript', 'Go', 'Java', 'C#']);
-    expect(tabs.map((t) => t[1])).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    expect(tabs.map((t) => t[2])).toEqual([
+      'curl',
+      'Python',
+      'JavaScript / TypeScript',
+      'Go',
+      'Java',
+      'C#',
+      'Body',
+    ]);
+    expect(tabs.map((t) => t[1])).toEqual(['true', 'false', 'false', 'false', 'false', 'false', 'false']);
     const panels = samples.match(/<div role="tabpanel"[^>]*>/g) ?? [];
-    expect(panels.map((p) => p.includes(' hidden=""'))).toEqual([false, true, true, true, true, true]);
-    // What is shown is highlighted on the server, each block with its copy button; a hidden
-    // panel's code is plain text until the reader shows it (highlighted in the browser then).
-    expect(html).toMatch(/<pre[^>]*class="prism-code language-json[^>]*><code[^>]*>[^<]*<span class="token /);
+    expect(panels.map((p) => p.includes(' hidden=""'))).toEqual([false, true, true, true, true, true, true]);
+    // The body is in its own tab, the last one.
+    expect(samples.split('<div role="tabpanel"').at(-1)).toContain('&quot;qty&quot;: &quot;1&quot;');
+    // What is shown is on the server's page, each block with its copy button (its colours are
+    // checked in the browser: bash is one of the site's extra Prism languages, not loaded here);
+    // a hidden panel's code is plain text until the reader shows it (highlighted then).
+    expect(html).toMatch(/<pre[^>]*class="prism-code language-bash[^>]*><code[^>]*>curl --request POST/);
     const hiddenPanels = samples.split('<div role="tabpanel"').filter((p) => p.includes(' hidden=""'));
-    expect(hiddenPanels).toHaveLength(5);
+    expect(hiddenPanels).toHaveLength(6);
     for (const panel of hiddenPanels) {
       expect(panel).toMatch(/<pre[^>]*class="prism-code/);
       expect(panel).not.toContain('class="token ');
@@ -123,10 +136,17 @@ describe('RestPage', () => {
     );
   });
 
-  it('puts the pane after the content: request example, code samples, then response examples by status', () => {
+  it('puts the pane between what the operation takes and what it returns: the request first, then response examples by status', () => {
     const pane = html.indexOf('aria-label="Samples and examples: Create &lt;an&gt; order"');
-    expect(pane).toBeGreaterThan(html.indexOf('Error responses'));
-    const order = ['Request example', 'Code samples', 'Response examples'].map((t) => html.indexOf(t, pane));
+    expect(pane).toBeGreaterThan(html.indexOf('Request body'));
+    expect(pane).toBeLessThan(html.indexOf('>Responses</h4>'));
+    const order = [
+      '>Request</h4>',
+      'Code samples for',
+      '>Body<',
+      'data-test-validator',
+      'Response examples',
+    ].map((t) => html.indexOf(t, pane));
     expect(order.every((i, n) => i > pane && (n === 0 || i > (order[n - 1] ?? 0)))).toBe(true);
     const status = html.slice(html.indexOf('aria-label="Response status"'));
     expect([...status.matchAll(/role="tab"[^>]*>([^<]+)</g)].map((m) => m[1])).toEqual(['202', '409']);

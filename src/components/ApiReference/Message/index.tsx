@@ -10,10 +10,9 @@ import Link from '@docusaurus/Link';
 import type {MessageRef, MessageView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Schema from '../Schema';
-import CodeSamples from '../CodeSamples';
 import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
-import Pane, {ExampleSet, PaneTitle} from '../Pane';
+import Pane, {ExampleSet, PaneTitle, RequestSamples} from '../Pane';
 import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -149,8 +148,24 @@ export default function Message({
         </StaticMarkup>
       </div>
       {hasPane ? (
-        <Pane label={`Example and samples: ${m.name}`} className={layout.pane}>
-          {m.examples.length > 0 || validator !== undefined ? (
+        <Pane label={`Example and samples: ${m.name}`} className={clsx(layout.pane, styles.roomy)}>
+          {m.samples.length > 0 ? (
+            <>
+              {/* The request first: the send sample, with the message alone as its last tab. */}
+              <PaneTitle>Send it</PaneTitle>
+              <RequestSamples
+                samples={m.samples}
+                title={`Code samples for sending ${m.name} on ${channelLabel}`}
+                bodyLabel="Message"
+                contents={[
+                  {mediaType: m.contentType ?? 'application/json', idPrefix: m.id, examples: m.examples},
+                ]}
+                validator={validator}
+              >
+                {validator !== undefined ? <RequestBuilder target={validator.target} /> : null}
+              </RequestSamples>
+            </>
+          ) : m.examples.length > 0 || validator !== undefined ? (
             <>
               {/* The direction in words: the badges stay with the heading, the pane says it again plainly. */}
               <PaneTitle>
@@ -165,22 +180,11 @@ export default function Message({
                 }`.trim()}
               </PaneTitle>
               <ExampleSet examples={m.examples} validator={validator} />
-            </>
-          ) : null}
-          {/* After the send sample when there is one; where the channel has no address, it says why there is none. */}
-          {validator !== undefined && m.samples.length === 0 ? (
-            <RequestBuilder target={validator.target} />
-          ) : null}
-          {m.samples.length > 0 ? (
-            <>
-              <PaneTitle>Send it</PaneTitle>
-              <CodeSamples
-                samples={m.samples}
-                title={`Code samples for sending ${m.name} on ${channelLabel}`}
-              />
+              {/* Where the channel has no address, the builder still writes the message; a note says why there is no sample. */}
               {validator !== undefined ? <RequestBuilder target={validator.target} /> : null}
             </>
-          ) : noSampleNote ? (
+          ) : null}
+          {noSampleNote ? (
             <p className={styles.small}>
               No code sample: the address of this channel is not published by the provider.
             </p>

@@ -11,11 +11,10 @@ import type {OperationView, ServerView} from '@site/plugins/api-reference/types'
 import Markdown from '../Markdown';
 import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
-import CodeSamples from '../CodeSamples';
 import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
 import {Requirements} from '../Security';
-import Pane, {PaneTitle, RequestExamples, ResponseExamples} from '../Pane';
+import Pane, {PaneTitle, RequestExamples, RequestSamples, ResponseExamples} from '../Pane';
 import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -58,9 +57,11 @@ export default function Operation({
     op.requestBody !== undefined &&
     (validator !== undefined || op.requestBody.contents.some((m) => m.examples.length > 0));
   const hasResponseExamples = op.responses.some((r) => r.contents.some((m) => m.examples.length > 0));
+  const requestContents = op.requestBody?.contents ?? [];
   return (
     // An article, not a section: hundreds of named sections would flood the landmark list.
-    // Content first, then its pane: the reading and tab order on every width.
+    // What the operation takes, then its pane (the request first), then what it returns: the
+    // reading and tab order on every width, so one column reads description, sample, responses.
     <article
       className={clsx(styles.operation, nested ? styles.nested : layout.workspace)}
       aria-labelledby={op.id}
@@ -106,7 +107,39 @@ export default function Operation({
             </>
           ) : null}
         </StaticMarkup>
+      </div>
 
+      {hasRequestPane || op.samples.length > 0 || hasResponseExamples ? (
+        <Pane label={`Samples and examples: ${title}`} className={nested ? undefined : layout.pane}>
+          {op.samples.length > 0 ? (
+            <>
+              <PaneTitle>Request</PaneTitle>
+              <RequestSamples
+                samples={op.samples}
+                title={`Code samples for ${title}`}
+                bodyLabel="Body"
+                contents={requestContents}
+                validator={validator}
+              >
+                {nested ? null : <RequestBuilder target={`rest:${op.id}`} />}
+              </RequestSamples>
+            </>
+          ) : hasRequestPane ? (
+            <>
+              <PaneTitle>Request example</PaneTitle>
+              <RequestExamples contents={requestContents} validator={validator} />
+            </>
+          ) : null}
+          {hasResponseExamples ? (
+            <>
+              <PaneTitle>Response examples</PaneTitle>
+              <ResponseExamples responses={op.responses} />
+            </>
+          ) : null}
+        </Pane>
+      ) : null}
+
+      <div className={layout.rest}>
         <ResponseList responses={op.responses} operationId={op.id} />
 
         {op.callbacks.map((callback) => (
@@ -121,30 +154,6 @@ export default function Operation({
           </div>
         ))}
       </div>
-
-      {hasRequestPane || op.samples.length > 0 || hasResponseExamples ? (
-        <Pane label={`Samples and examples: ${title}`} className={nested ? undefined : layout.pane}>
-          {hasRequestPane && op.requestBody !== undefined ? (
-            <>
-              <PaneTitle>Request example</PaneTitle>
-              <RequestExamples contents={op.requestBody.contents} validator={validator} />
-            </>
-          ) : null}
-          {op.samples.length > 0 ? (
-            <>
-              <PaneTitle>Code samples</PaneTitle>
-              <CodeSamples samples={op.samples} title={`Code samples for ${title}`} />
-              {nested ? null : <RequestBuilder target={`rest:${op.id}`} />}
-            </>
-          ) : null}
-          {hasResponseExamples ? (
-            <>
-              <PaneTitle>Response examples</PaneTitle>
-              <ResponseExamples responses={op.responses} />
-            </>
-          ) : null}
-        </Pane>
-      ) : null}
     </article>
   );
 }
