@@ -213,7 +213,14 @@ operations:
     expect(error.problems[0]?.pointer).toBe('/operations/op/action');
     expect(error.message).toContain('"/operations/op/action" (line 11): "action" is "recieve"');
     const fixed = await readAsyncApi(file('async-null-description.yaml', text.replace('recieve', 'receive')));
+    // With the direction given, the null description is a warning and the reference is made.
+    expect(fixed.warnings.map((w) => [w.pointer, w.line])).toContainEqual([
+      '/channels/c/messages/m/payload/description',
+      8,
+    ]);
     expect(fixed.doc).toMatchObject({channels: {c: {messages: {m: {payload: {description: null}}}}}});
+    const ws = buildWsModel(fixed.doc);
+    expect(ws.channels[0]?.messages.map((m) => m.name)).toEqual(['m']);
   });
 });
 
