@@ -202,6 +202,21 @@ export function pickAjvErrors(errors: AjvError[], limit = 8): Problem[] {
           (other.instancePath === e.instancePath || other.instancePath.startsWith(`${e.instancePath}/`)),
       ),
   );
+  // "lacks $ref" is the failed Reference Object alternative of a value whose own form has the real
+  // mistake (a `description: null` inside a response): noise beside that mistake.
+  const isRefAlternative = (e: AjvError): boolean =>
+    e.keyword === 'required' && isObject(e.params) && e.params.missingProperty === '$ref';
+  chosen = chosen.filter(
+    (e) =>
+      !isRefAlternative(e) ||
+      !errors.some(
+        (other) =>
+          other !== e &&
+          !isRefAlternative(other) &&
+          !SUMMARIES.has(other.keyword) &&
+          (other.instancePath === e.instancePath || other.instancePath.startsWith(`${e.instancePath}/`)),
+      ),
+  );
   const seen = new Set<string>();
   const out: Problem[] = [];
   for (const e of chosen) {

@@ -14,7 +14,7 @@ import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity, SpecPaths} from './identity';
 import {identityFromDocuments} from './identity';
 import type {Json, JsonObject} from './json';
-import {loadAsyncApi, loadOpenApi} from './load';
+import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
 import {planRestPages} from './openapi/pages';
 import {buildWsModel} from './asyncapi/build';
@@ -114,10 +114,12 @@ export default function apiReferencePlugin(
     },
 
     async loadContent() {
-      const [openapi, asyncapi] = await Promise.all([
-        loadOpenApi(specPaths.openapi),
-        loadAsyncApi(specPaths.asyncapi),
-      ]);
+      const loaded = await Promise.all([readOpenApi(specPaths.openapi), readAsyncApi(specPaths.asyncapi)]);
+      // scripts/build.mjs has printed them already when it started this build (or failed it, when strict).
+      reportDocumentWarnings(loaded, {
+        ...(process.env[WARNINGS_REPORTED] === '1' ? {print: () => undefined} : {}),
+      });
+      const [openapi, asyncapi] = [loaded[0].doc, loaded[1].doc];
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
       const rest = buildRestModel(openapi);
       const ws = buildWsModel(asyncapi);

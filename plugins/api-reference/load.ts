@@ -1,11 +1,16 @@
 /**
- * Reads and validates the two API documents. A document that is not valid
- * fails the build, before any page is compiled, with a message a person can
- * act on: the file, the line and JSON pointer of the problem, the rule it
- * breaks and what to do. Structure is checked by libraries that know the
- * specifications (OpenAPI 3.0–3.2: the official JSON Schemas via
- * @seriousme/openapi-schema-validator; AsyncAPI 2.x/3.x: @asyncapi/parser).
- * References are checked first, in every file (refs.ts). A document split over
+ * Reads and checks the two API documents. The rule: refuse only what stops a
+ * faithful page. The build fails, before any page is compiled, on YAML/JSON
+ * that does not parse, a `$ref` that leads nowhere (refs.ts), a version the
+ * renderer does not know, or a container the renderer cannot walk
+ * (structure.ts); the message names the file, the line and JSON pointer, the
+ * rule and what to do. Every other finding of the specifications' own checks
+ * (OpenAPI 3.0–3.2: the official JSON Schemas via
+ * @seriousme/openapi-schema-validator; AsyncAPI 2.x/3.x: @asyncapi/parser),
+ * such as a `description: null` or a keyword OpenAPI 3.0 does not allow, is a
+ * warning in the same words: the pages show what the document says.
+ * `reportDocumentWarnings` prints them once (or, with STRICT_DOCUMENTS=1,
+ * fails the build with them). A document split over
  * several files is bundled into one (bundle.ts); local `$ref`s stay local,
  * since the renderer resolves them itself (it keeps schema names and stops at
  * recursion). An AsyncAPI 2.x document is converted to 3.0 (@asyncapi/converter)
@@ -15,7 +20,8 @@ import path from 'node:path';
 import {Validator} from '@seriousme/openapi-schema-validator';
 import {Parser, DiagnosticSeverity} from '@asyncapi/parser';
 import {pointer, type JsonObject} from './json';
-import {SpecError, type Problem} from './problem';
+import {SpecError, describeProblem, type Problem} from './problem';
+import {checkAsyncApiStructure, checkOpenApiStructure} from './structure';
 import {pickAjvErrors, type AjvError} from './explain';
 import {checkReferences} from './refs';
 import {parseFile, type Parsed} from './read';
@@ -36,7 +42,29 @@ async function resolveReferences(file: string, parsed: Parsed): Promise<JsonObje
   return refs.external ? bundleDocument(file, parsed.text, parsed.doc) : parsed.doc;
 }
 
-export async function loadOpenApi(file: string): Promise<JsonObject> {
+/** A document as the references read it, with what its specification's checks found but the pages survive. */
+export interface LoadedDocument {
+  file: string;
+  doc: JsonObject;
+  /** Each with its line in `file` when known. */
+  warnings: Problem[];
+}
+
+/** How many warnings of one document are printed; the summary line counts them all. */
+const WARNINGS_SHOWN = 50;
+
+const WARNING_HINT =
+  'the page shows what the document says (an empty value stays empty, an unknown keyword is left out of the checks); correct the document to silence this warning';
+
+/** Warnings get their line now: the report runs without the parsed file. */
+function asWarnings(problems: Problem[], lineOf: (p: string) => number | undefined): Problem[] {
+  return problems.map((p) => {
+    const line = p.line ?? (p.file === undefined ? lineOf(p.pointer) : undefined);
+    return {...p, ...(line !== undefined ? {line} : {}), hint: p.hint ?? WARNING_HINT};
+  });
+}
+
+export async function readOpenApi(file: string): Promise<LoadedDocument> {
   const parsed = parseFile(file);
   const version = typeof parsed.doc.openapi === 'string' ? parsed.doc.openapi : '';
   if (!OPENAPI_VERSIONS.some((v) => version.startsWith(`${v}.`))) {
@@ -59,19 +87,23 @@ export async function loadOpenApi(file: string): Promise<JsonObject> {
     );
   }
   const doc = await resolveReferences(file, parsed);
+  const structure = checkOpenApiStructure(doc);
+  if (structure.length > 0) throw new SpecError(file, structure.slice(0, 8), parsed.lineOf);
   const validator = new Validator({strict: false, allErrors: true, verbose: true});
   const result = await validator.validate(structuredClone(doc));
-  if (!result.valid) {
-    const problems: Problem[] =
-      typeof result.errors === 'string' || result.errors === undefined
-        ? [{pointer: '', message: String(result.errors ?? 'invalid')}]
-        : pickAjvErrors(result.errors as AjvError[]);
-    throw new SpecError(file, problems, parsed.lineOf);
-  }
-  return doc;
+  const problems: Problem[] = result.valid
+    ? []
+    : typeof result.errors === 'string' || result.errors === undefined
+      ? [{pointer: '', message: String(result.errors ?? 'invalid')}]
+      : pickAjvErrors(result.errors as AjvError[], Number.POSITIVE_INFINITY);
+  return {file, doc, warnings: asWarnings(problems, parsed.lineOf)};
 }
 
-export async function loadAsyncApi(file: string): Promise<JsonObject> {
+export async function loadOpenApi(file: string): Promise<JsonObject> {
+  return (await readOpenApi(file)).doc;
+}
+
+export async function readAsyncApi(file: string): Promise<LoadedDocument> {
   const parsed = parseFile(file);
   const version = typeof parsed.doc.asyncapi === 'string' ? parsed.doc.asyncapi : '';
   if (!/^[23]\./.test(version)) {
@@ -90,31 +122,76 @@ export async function loadAsyncApi(file: string): Promise<JsonObject> {
   // References first: the parser reports one that leads nowhere without its line.
   const refs = checkReferences(file, parsed, parseFile);
   if (refs.problems.length > 0) throw new SpecError(file, refs.problems, parsed.lineOf);
+  const doc = refs.external ? await bundleDocument(file, parsed.text, parsed.doc) : parsed.doc;
+  const structure = checkAsyncApiStructure(doc);
+  if (structure.length > 0) throw new SpecError(file, structure.slice(0, 8), parsed.lineOf);
   const source = path.resolve(file);
   const parser = new Parser();
   const {diagnostics} = await parser.parse(parsed.text, {
     source,
     validateOptions: {allowedSeverity: {error: false, warning: true, info: true, hint: true}},
   });
-  const errors = diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error);
-  if (errors.length > 0) {
+  const problems = diagnostics
+    .filter((d) => d.severity === DiagnosticSeverity.Error)
+    .map((d): Problem => {
+      const elsewhere = d.source !== undefined && d.source !== null && path.resolve(d.source) !== source;
+      return {
+        pointer: pointer(d.path),
+        message: `${d.message}${d.code !== undefined ? ` [${String(d.code)}]` : ''}`,
+        ...(elsewhere ? {file: String(d.source)} : {}),
+        ...(elsewhere ? {line: d.range.start.line + 1} : {}),
+      };
+    });
+  const warnings = asWarnings(problems, parsed.lineOf);
+  if (version.startsWith('2.')) return {file, doc: await convertToV3(file, doc, version), warnings};
+  return {file, doc, warnings};
+}
+
+export async function loadAsyncApi(file: string): Promise<JsonObject> {
+  return (await readAsyncApi(file)).doc;
+}
+
+/** Set by scripts/build.mjs for the build it starts after printing the documents' warnings itself. */
+export const WARNINGS_REPORTED = 'API_DOCUMENT_WARNINGS_REPORTED';
+
+/** `STRICT_DOCUMENTS=1` (or `true`): a provider's CI refuses a document with any warning. */
+export function strictDocuments(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /^(1|true|yes)$/i.test(env.STRICT_DOCUMENTS ?? '');
+}
+
+/**
+ * Prints every warning of the loaded documents once, each with its file, JSON pointer,
+ * line, rule and what to do, then one summary line; returns the lines (for tests).
+ * With `strict`, the documents' warnings fail the build instead (a SpecError per first
+ * document that has any). Prints nothing when there is nothing to say.
+ */
+export function reportDocumentWarnings(
+  documents: readonly LoadedDocument[],
+  {strict = strictDocuments(), print = (line: string) => console.warn(line)} = {},
+): string[] {
+  const withWarnings = documents.filter((d) => d.warnings.length > 0);
+  const first = withWarnings[0];
+  if (first === undefined) return [];
+  if (strict)
     throw new SpecError(
-      file,
-      errors.slice(0, 8).map((d): Problem => {
-        const elsewhere = d.source !== undefined && d.source !== null && path.resolve(d.source) !== source;
-        return {
-          pointer: pointer(d.path),
-          message: `${d.message}${d.code !== undefined ? ` [${String(d.code)}]` : ''}`,
-          ...(elsewhere ? {file: String(d.source)} : {}),
-          ...(elsewhere ? {line: d.range.start.line + 1} : {}),
-        };
-      }),
-      parsed.lineOf,
+      first.file,
+      first.warnings,
+      undefined,
+      `${first.file} has ${first.warnings.length} problem(s), and STRICT_DOCUMENTS makes them errors:`,
     );
+  const lines: string[] = [];
+  for (const d of withWarnings) {
+    for (const w of d.warnings.slice(0, WARNINGS_SHOWN))
+      lines.push(`[WARNING] [api-reference] ${d.file}${describeProblem(d.file, w).replace(/^ {2}- /, ': ')}`);
+    if (d.warnings.length > WARNINGS_SHOWN)
+      lines.push(`[WARNING] [api-reference] ${d.file}: ${d.warnings.length - WARNINGS_SHOWN} more not shown`);
   }
-  const doc = refs.external ? await bundleDocument(file, parsed.text, parsed.doc) : parsed.doc;
-  if (version.startsWith('2.')) return convertToV3(file, doc, version);
-  return doc;
+  const total = withWarnings.reduce((n, d) => n + d.warnings.length, 0);
+  lines.push(
+    `[WARNING] [api-reference] ${total} document warning${total === 1 ? '' : 's'} (${withWarnings.map((d) => `${path.basename(d.file)}: ${d.warnings.length}`).join(', ')}): the pages show what the documents say; STRICT_DOCUMENTS=1 makes warnings errors`,
+  );
+  for (const line of lines) print(line);
+  return lines;
 }
 
 /**
@@ -137,6 +214,14 @@ async function convertToV3(file: string, doc: JsonObject, version: string): Prom
   let converted: JsonObject;
   try {
     converted = convert(structuredClone(doc) as {asyncapi: string}, '3.0.0') as JsonObject;
+  } catch (error) {
+    throw new SpecError(file, [
+      {
+        pointer: '',
+        message: `the AsyncAPI ${version} document cannot be converted to 3.0 (${(error as Error).message})`,
+        hint: 'the converter needs the structure AsyncAPI 2.x describes: correct the document, or write it in AsyncAPI 3',
+      },
+    ]);
   } finally {
     console.warn = warn;
   }

@@ -17,7 +17,12 @@ export interface Problem {
   hint?: string;
 }
 
-function describe(file: string, p: Problem, lines: (pointer: string) => number | undefined): string {
+/** One problem in words: where (file, JSON pointer, line), what is wrong and what to do. */
+export function describeProblem(
+  file: string,
+  p: Problem,
+  lines: (pointer: string) => number | undefined = () => undefined,
+): string {
   const line = p.line ?? (p.file === undefined || p.file === file ? lines(p.pointer) : undefined);
   const where: string[] = [];
   if (p.file !== undefined && p.file !== file) where.push(`in ${p.file}`);
@@ -39,7 +44,7 @@ export class SpecError extends Error {
     lines: (pointer: string) => number | undefined = () => undefined,
     summary = `${file} is not a valid API document:`,
   ) {
-    super(`${summary}\n${problems.map((p) => describe(file, p, lines)).join('\n')}`);
+    super(`${summary}\n${problems.map((p) => describeProblem(file, p, lines)).join('\n')}`);
     // Not enumerable: Node's error printer (Docusaurus shows the error as a `cause`) would list them again.
     Object.defineProperty(this, 'file', {value: file, enumerable: false});
     Object.defineProperty(this, 'problems', {value: problems, enumerable: false});

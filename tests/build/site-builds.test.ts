@@ -242,4 +242,24 @@ describe('npm run build publishes all or nothing', () => {
     expect(readdirSync(out)).toEqual(['marker.txt']);
     expect(existsSync(path.join(site, '.build-staging'))).toBe(false);
   });
+
+  test('STRICT_DOCUMENTS=1: a document with warnings fails within seconds, naming each one', () => {
+    const out = path.join(site, 'build');
+    mkdirSync(out, {recursive: true});
+    writeFileSync(path.join(out, 'marker.txt'), 'previous build');
+    // Redoc's OpenAPI 3.0 demo (tests/fixtures/README.md): builds with two warnings, unless strict.
+    const demo = path.join(ROOT, 'tests/fixtures/openapi/redoc-demo/openapi.yaml');
+    const result = spawnSync(process.execPath, [path.join(site, 'scripts/build.mjs')], {
+      cwd: site,
+      env: {...process.env, OPENAPI_FILE: demo, STRICT_DOCUMENTS: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.status, output.slice(-2000)).not.toBe(0);
+    expect(output).toContain(`${demo} has 2 problem(s), and STRICT_DOCUMENTS makes them errors:`);
+    expect(output).toMatch(/at JSON pointer "\/components\/schemas\/User\/properties\/addresses" \(line 1155\): "additionalItems"/);
+    expect(output).toContain('The build failed: nothing was published.');
+    expect(readdirSync(out)).toEqual(['marker.txt']);
+  });
 });

@@ -4,7 +4,10 @@
  * 67 MB of HTML and a 26 MB data chunk). Below the threshold nothing changes:
  * one page at /rest. Above it, /rest becomes the index (overview, servers,
  * authentication and every operation as a link) and each tag gets
- * /rest/<tag-slug>; a tag too large for one page is cut into parts.
+ * /rest/<tag-slug>; a tag too large for one page is cut into parts. "Large" is
+ * counted in operations and in weight, the schema nodes the page's markup is
+ * made of (operationWeight): an operation whose bodies embed a large schema
+ * weighs as much as dozens of small ones.
  *
  * Anchors keep their names (they come from the document, not from the page), and
  * `anchorRoutes` maps each operation and tag anchor to its page, so an old link
@@ -12,14 +15,37 @@
  */
 import {slug} from '../anchors';
 import type {OperationView, RestIndex, RestIndexEntry, RestModel, TagView} from '../types';
-import {dataTypesOf} from '../schema/dataTypes';
+import {dataTypesOf, schemaNodes} from '../schema/dataTypes';
 import {restSchemas, restToc} from './build';
-import {errorBodiesOf} from './errorBodies';
+import {errorBodiesOf, pageOperations} from './errorBodies';
 
 /** Documents with more operations than this get one page per tag. */
 export const ONE_PAGE_OPERATION_LIMIT = 60;
 /** Operations per page at most; a larger tag is cut into consecutive parts. */
 export const PAGE_OPERATION_LIMIT = 30;
+/**
+ * A page's weight at most, in schema nodes (a field, an item, a branch): what a page's markup
+ * grows with. A node is about ten elements of HTML; an operation without its schemas (heading,
+ * parameters, samples, responses list) weighs OPERATION_WEIGHT. The product's /rest weighs about
+ * 800 (6,900 elements); 1,600 keeps a page well inside 20,000 elements and 1.5 MB.
+ */
+export const PAGE_WEIGHT_LIMIT = 1600;
+const OPERATION_WEIGHT = 30;
+const PARAMETER_WEIGHT = 3;
+
+/** What one operation adds to its page's markup, its callbacks included (see PAGE_WEIGHT_LIMIT). */
+export function operationWeight(op: OperationView): number {
+  let weight = 0;
+  for (const one of pageOperations({tags: [{name: '', id: '', operations: [op]}], webhooks: []})) {
+    weight += OPERATION_WEIGHT + one.parameters.length * PARAMETER_WEIGHT;
+    const bodies = [
+      ...(one.requestBody?.contents ?? []),
+      ...one.responses.flatMap((r) => r.contents.filter((m) => m.shared === undefined)),
+    ];
+    for (const media of bodies) for (const _node of schemaNodes(media.schema)) weight += 1;
+  }
+  return weight;
+}
 
 export interface RestPagePlan {
   /** Route of the page, e.g. `/rest/pets` or `/rest/pets-2`. */
@@ -46,21 +72,50 @@ function entry(op: OperationView, route: string): RestIndexEntry {
   };
 }
 
-/** Cuts `items` into runs of at most `size`. */
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+/**
+ * Cuts operations into consecutive runs of at most `size` operations and `weight` (operationWeight);
+ * an operation heavier than `weight` alone gets a run of its own.
+ */
+function chunks(items: OperationView[], size: number, weight: number): OperationView[][] {
+  const out: OperationView[][] = [];
+  let run: OperationView[] = [];
+  let runWeight = 0;
+  for (const op of items) {
+    const w = operationWeight(op);
+    if (run.length > 0 && (run.length >= size || runWeight + w > weight)) {
+      out.push(run);
+      run = [];
+      runWeight = 0;
+    }
+    run.push(op);
+    runWeight += w;
+  }
+  if (run.length > 0) out.push(run);
   return out;
+}
+
+export interface PageLimits {
+  /** Operations a one-page reference may have. */
+  onePage: number;
+  /** Operations per page at most. */
+  perPage: number;
+  /** Weight per page at most (PAGE_WEIGHT_LIMIT); a reference heavier than this is split too. */
+  weight?: number;
 }
 
 /** Splits a reference into an index and per-tag pages when it is too large for one page. */
 export function planRestPages(
   model: RestModel,
   base = '/rest',
-  limits = {onePage: ONE_PAGE_OPERATION_LIMIT, perPage: PAGE_OPERATION_LIMIT},
+  limits: PageLimits = {onePage: ONE_PAGE_OPERATION_LIMIT, perPage: PAGE_OPERATION_LIMIT},
 ): RestSite {
+  const weight = limits.weight ?? PAGE_WEIGHT_LIMIT;
   const total = model.tags.reduce((n, tag) => n + tag.operations.length, 0) + model.webhooks.length;
-  if (total <= limits.onePage) return {main: model, pages: []};
+  const totalWeight = [...model.tags.flatMap((t) => t.operations), ...model.webhooks].reduce(
+    (n, op) => n + operationWeight(op),
+    0,
+  );
+  if (total <= limits.onePage && totalWeight <= weight) return {main: model, pages: []};
 
   const pages: RestPagePlan[] = [];
   const usedSlugs = new Set<string>();
@@ -111,7 +166,7 @@ export function planRestPages(
   };
 
   for (const tag of model.tags) {
-    const parts = chunks(tag.operations, limits.perPage);
+    const parts = chunks(tag.operations, limits.perPage, weight);
     const routes = (parts.length === 0 ? [[]] : parts).map((operations, i, all) =>
       addPage(tag.name, [{...tag, operations, ...(i > 0 ? {description: undefined} : {})}], [], {
         n: i + 1,
@@ -130,11 +185,9 @@ export function planRestPages(
       operations: entries,
     });
   }
-  for (const [i, webhooks] of chunks(model.webhooks, limits.perPage).entries()) {
-    const route = addPage('Webhooks', [], webhooks, {
-      n: i + 1,
-      of: Math.ceil(model.webhooks.length / limits.perPage),
-    });
+  const webhookParts = chunks(model.webhooks, limits.perPage, weight);
+  for (const [i, webhooks] of webhookParts.entries()) {
+    const route = addPage('Webhooks', [], webhooks, {n: i + 1, of: webhookParts.length});
     for (const op of webhooks) {
       index.anchorRoutes[op.id] = route;
       index.webhooks.push(entry(op, route));

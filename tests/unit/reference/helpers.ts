@@ -41,6 +41,7 @@ export const FIXTURE_DOCUMENTS = {
     'openapi/redocly-cafe/openapi/openapi.yaml',
     'openapi/oas-3.2/path-item-object-example.yaml',
     'openapi/oas-3.2/3.2-tags-example.yaml',
+    'openapi/redoc-demo/openapi.yaml',
   ].map((f) => path.join(FIXTURES, f)),
   asyncapi: [
     'asyncapi/social-media/backend/asyncapi.yaml',

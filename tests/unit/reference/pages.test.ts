@@ -9,7 +9,11 @@ import {routeOfAnchor} from '../../../plugins/api-reference/anchors';
 import {readDocument} from '../../../plugins/api-reference/identity';
 import type {Json} from '../../../plugins/api-reference/json';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
-import {planRestPages} from '../../../plugins/api-reference/openapi/pages';
+import {
+  operationWeight,
+  PAGE_WEIGHT_LIMIT,
+  planRestPages,
+} from '../../../plugins/api-reference/openapi/pages';
 import {walkNodes} from './helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -84,6 +88,25 @@ describe('planRestPages', () => {
     const parts = site.pages.filter((p) => p.model.tags[0]?.name === biggest?.name);
     expect(parts.length).toBe(Math.ceil((biggest?.operations.length ?? 0) / 2));
     expect(parts[1]?.model.page?.title).toBe(`${biggest?.name} (part 2 of ${parts.length})`);
+  });
+
+  it('weighs pages by their markup: a few heavy operations are split too, each part within the weight', () => {
+    const whole = model();
+    const ops = whole.tags.flatMap((t) => t.operations);
+    const weights = new Map(ops.map((op) => [op.id, operationWeight(op)]));
+    // The product's own reference is far below the limit (it stays one page, see above).
+    expect([...weights.values()].reduce((a, b) => a + b, 0)).toBeLessThan(PAGE_WEIGHT_LIMIT);
+    // With a limit of the heaviest operation, 14 operations (fewer than onePage) no longer fit on one page.
+    const limit = Math.max(...weights.values());
+    const site = planRestPages(whole, '/rest', {onePage: 60, perPage: 30, weight: limit});
+    expect(site.pages.length).toBeGreaterThan(whole.tags.length);
+    const onPages = site.pages.flatMap((page) => operationIds(page.model));
+    expect([...onPages].sort()).toEqual(operationIds(whole).sort());
+    for (const page of site.pages) {
+      const pageWeight = operationIds(page.model).reduce((n, id) => n + (weights.get(id) ?? 0), 0);
+      expect(pageWeight).toBeLessThanOrEqual(limit);
+    }
+    for (const op of ops) expect(routeOfAnchor(site.main.index?.anchorRoutes ?? {}, op.id)).toBeDefined();
   });
 
   it('field anchors resolve through their operation', () => {
