@@ -16,7 +16,8 @@ import {identityFromDocuments} from './identity';
 import type {Json, JsonObject} from './json';
 import {loadAsyncApi, loadOpenApi} from './load';
 import {buildRestModel} from './openapi/build';
-import {planRestPages} from './openapi/pages';
+import type {RestRouteModules} from './routes';
+import {IDENTITY_DATA, REST_PAGE_COMPONENT, WS_DATA, restRoutes} from './routes';
 import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
 import {emitValidators} from './validator';
@@ -25,8 +26,6 @@ import {buildBuilders, emitBuilders} from './builder';
 
 export interface PluginOptions {
   specPaths: SpecPaths;
-  /** Already read by docusaurus.config.ts; re-read on reload when absent. */
-  identity?: SiteIdentity;
 }
 
 export interface ApiReferenceContent {
@@ -82,12 +81,7 @@ function withoutBuildNotes(key: string, value: unknown): unknown {
   return key === 'typeDescription' ? undefined : value;
 }
 
-/** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
-export const REST_DATA = 'rest-reference.json';
-export const WS_DATA = 'ws-reference.json';
-
-/** Route modules of /rest, typed so the route data and RestPage's props cannot drift. */
-export type RestPageModules = Record<'identity' | 'model', string>;
+export {REST_DATA, WS_DATA} from './routes';
 
 export default function apiReferencePlugin(
   context: LoadContext,
@@ -139,21 +133,16 @@ export default function apiReferencePlugin(
       const {createData, addRoute, setGlobalData} = actions;
       const globalData: ApiReferenceGlobalData = {identity: content.identity, guideGaps: content.guideGaps};
       setGlobalData(globalData);
-      const identityModule = await createData('identity.json', JSON.stringify(content.identity));
+      const identityModule = await createData(IDENTITY_DATA, JSON.stringify(content.identity));
       // A large document gets /rest as an index and one page per tag (openapi/pages.ts).
-      const site = planRestPages(content.rest);
-      const routes = [
-        {path: '/rest', model: site.main, dataName: REST_DATA},
-        ...site.pages.map((page) => ({path: page.route, model: page.model, dataName: page.dataName})),
-      ];
-      for (const route of routes) {
-        const modules: RestPageModules = {
+      for (const route of restRoutes(content.rest)) {
+        const modules: RestRouteModules = {
           identity: identityModule,
           model: await createData(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
         };
         addRoute({
           path: route.path,
-          component: '@site/src/components/ApiReference/RestPage/index.tsx',
+          component: REST_PAGE_COMPONENT,
           modules,
           exact: true,
         });
