@@ -12,6 +12,7 @@ import {validatorFileName} from '../../../src/components/ApiReference/Validator/
 import {asObject, deref, text, type Json, type JsonObject} from '../json';
 import {isJsonMedia} from '../openapi/media';
 import {mergeParameters, parameterExample} from '../openapi/parameters';
+import {pathItemOperations} from '../document/operations';
 import {sampleValue} from '../openapi/operations';
 import {credentials} from '../openapi/samples';
 import {buildServers, serverUrl} from '../openapi/servers';
@@ -154,8 +155,10 @@ export function buildRestBuilders(document: Json, model: RestModel): RestBuilder
 
 function restBuilder(doc: JsonObject, view: OperationView): RestBuilderModel | undefined {
   const pathItem = asObject(deref(doc, asObject(doc.paths)[view.path]).node);
-  const operation = asObject(pathItem[view.method.toLowerCase()]);
-  if (Object.keys(operation).length === 0) return undefined;
+  // The method as the reference shows it (upper case): a fixed field or a key of 3.2's `additionalOperations`.
+  const operation = pathItemOperations(pathItem).find((o) => o.method.toUpperCase() === view.method)
+    ?.operation as JsonObject | undefined;
+  if (operation === undefined) return undefined;
   const security = buildRequirements(operation.security) ?? buildRequirements(doc.security);
   const auth = credentials(doc, security);
   const creds: BuilderCredential[] = [
