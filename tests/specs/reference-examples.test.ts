@@ -13,8 +13,8 @@
  * this file adds the message objects the guides' JavaScript snippets send.
  */
 import {runInNewContext} from 'node:vm';
-import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type {ValidateFunction} from 'ajv/dist/2020.js';
+import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {describe, expect, it} from 'vitest';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
@@ -26,15 +26,9 @@ import {guideFiles, jsxElements} from '../unit/guides/mdx';
 type DocName = 'openapi' | 'asyncapi';
 type Docs = Record<DocName, JsonObject>;
 
-// ajv-formats is CommonJS; under ESM interop its default export may be wrapped once more.
-const addFormats = ((addFormatsModule as unknown as {default?: unknown}).default ?? addFormatsModule) as (
-  ajv: Ajv2020,
-) => Ajv2020;
-
 /** Validates values against schemas inside a pair of documents, addressed by JSON pointer. */
 function validatorFor(docs: Docs): (doc: DocName, pointer: string, value: unknown) => string[] {
-  const ajv = new Ajv2020({strict: false, allErrors: true, validateSchema: false});
-  addFormats(ajv);
+  const ajv = createAjv('2020-12', {strict: false, allErrors: true, validateSchema: false});
   ajv.addSchema(docs.openapi, 'openapi');
   ajv.addSchema(docs.asyncapi, 'asyncapi');
   const cache = new Map<string, ValidateFunction>();
