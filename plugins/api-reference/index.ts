@@ -7,7 +7,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {errorCatalogue} from '../../src/data/errorCatalogue';
+import {errorCatalogue} from './client/errorCatalogue';
 import {versionHistory} from '../../src/data/versionHistory';
 import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';

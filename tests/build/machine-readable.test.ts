@@ -13,7 +13,7 @@ import {Collection, type Item} from 'postman-collection';
 import {beforeAll, describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {followRefs, isJsonObject, type Json, type JsonObject} from '../../plugins/machine-readable/json';
-import {markdownPathFor} from '../../plugins/machine-readable/paths';
+import {markdownPathFor} from '../../plugins/api-reference/client/downloads';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');

@@ -8,6 +8,7 @@ import {channelId, IdRegistry} from '../anchors';
 import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../json';
 import {escapeHtml, markdown, plainText} from '../markdown';
 import {buildSchema} from '../schema/build';
+import {SECTION_IDS} from '../client/anchors';
 import {DATA_TYPES_SECTION, shareDataTypes} from '../schema/dataTypes';
 import {sampleFromSchema} from '../schema/sample';
 import {asyncRequirementKeys, buildSecuritySchemes, findScheme, inlineAsyncSchemes} from '../security';
@@ -34,8 +35,8 @@ import {buildWsSamples} from './samples';
 import {buildWsServers, connectUrl} from './servers';
 
 export const WS_SECTIONS = {
-  servers: 'servers',
-  authentication: 'authentication',
+  servers: SECTION_IDS.servers,
+  authentication: SECTION_IDS.authentication,
   dataTypes: DATA_TYPES_SECTION,
 } as const;
 export const YOU = 'You';

@@ -8,7 +8,7 @@
  * same body example, the same server and credentials. Untouched, it gives the
  * sample's request; the parity tests rely on that.
  */
-import {validatorFileName} from '../../../src/components/ApiReference/Validator/naming';
+import {parametersTarget, restTarget, validatorFileName, wsTarget} from '../client/validators';
 import {asObject, deref, text, type Json, type JsonObject} from '../json';
 import {isJsonMedia} from '../openapi/media';
 import {mergeParameters, parameterExample} from '../openapi/parameters';
@@ -29,7 +29,6 @@ import type {
   RestBuilderModel,
   WsBuilderModel,
 } from './types';
-import {parametersTarget} from './parameters';
 
 function kindOf(schema: JsonObject): FieldKind {
   const types = Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type ?? 'string')];
@@ -170,7 +169,7 @@ function restBuilder(doc: JsonObject, view: OperationView): RestBuilderModel | u
     const f = field(doc, p);
     return f === undefined ? [] : [f];
   });
-  const target = `rest:${view.id}`;
+  const target = restTarget(view.id);
   const built: RestBuilderModel = {
     kind: 'rest',
     target,
@@ -216,7 +215,7 @@ export function buildWsBuilders(document: Json, model: WsModel): WsBuilderModel[
     const subscription = sent.find((m) => SUBSCRIBE.test(m.name) && !UNSUBSCRIBE.test(m.name));
     for (const message of sent) {
       if (message.primaryRef !== undefined || message.validatorExample === undefined) continue;
-      const target = `ws:${message.name}`;
+      const target = wsTarget(message.name);
       const examples = message.examples
         .filter((e) => e.language === 'json')
         .map((e, i) => ({label: e.name ?? e.summary ?? `Example ${i + 1}`, value: e.value}));

@@ -8,6 +8,7 @@
  * instance as everything else.
  */
 import {operationId as anchorOperationId} from '../anchors';
+import {parametersTarget} from '../client/validators';
 import type {ValidatorTarget} from '../validator/targets';
 import {mergeParameters, parameterKey, pathItemOperations} from '../document/operations';
 import {atPointer, escapePointerToken, follow} from '../document/pointer';
@@ -16,11 +17,6 @@ type JsonObject = Record<string, unknown>;
 
 /** Where the generated parameter schemas live in the document copy. */
 export const PARAMETER_SCHEMAS_KEY = 'x-request-builder-parameters';
-
-/** The validator target of an operation's parameters (its file: `restparams-<operationId>.js`). */
-export function parametersTarget(operationId: string): string {
-  return `rest-params:${operationId}`;
-}
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

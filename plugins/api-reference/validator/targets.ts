@@ -4,6 +4,7 @@
  * the client sends. Pure: parsed documents in, target list out.
  */
 import {operationId as anchorOperationId} from '../anchors';
+import {restTarget, wsTarget} from '../client/validators';
 import {pathItemOperations} from '../document/operations';
 import {atPointer, escapePointerToken, follow, unescapePointerToken, type Located} from '../document/pointer';
 
@@ -58,7 +59,7 @@ export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
         pathKey,
       );
       const base = {
-        target: `rest:${operationId}`,
+        target: restTarget(operationId),
         label: `${method.toUpperCase()} ${pathKey}`,
         document: 'openapi' as const,
         dialect,
@@ -180,7 +181,7 @@ export function asyncApiTargets(asyncapi: JsonObject): ValidatorTarget[] {
         if (seen.has(name)) continue;
         seen.add(name);
         targets.push({
-          target: `ws:${name}`,
+          target: wsTarget(name),
           label: name,
           document: 'asyncapi',
           ...payloadTarget(asyncapi, message.pointer),

@@ -1,9 +1,9 @@
 /**
- * The error catalogue the REST overview renders (src/data/errorCatalogue.ts)
+ * The error catalogue the REST overview renders (plugins/api-reference/client/errorCatalogue.ts)
  * covers exactly the codes of the documents, with the statuses and sources they give.
  */
 import {describe, expect, it} from 'vitest';
-import {ERROR_GROUPS, errorCatalogue} from '../../../src/data/errorCatalogue';
+import {ERROR_GROUPS, errorCatalogue} from '../../../plugins/api-reference/client/errorCatalogue';
 import {asyncapi, at, isObject, openapi, operationById} from '../guides/documents';
 
 const errorCodes = (at(openapi, '/components/schemas/ErrorCode/enum') as string[]) ?? [];

@@ -4,6 +4,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import TOC from '@theme/TOC';
 import TOCCollapsible from '@theme/TOCCollapsible';
+import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
 import type {RestPageProps} from '@site/plugins/api-reference/routes';
 import Markdown from '../Markdown';
 import Servers from '../Servers';
@@ -102,8 +103,8 @@ function RestReference({model}: Props): ReactNode {
               </section>
             ))}
             {model.webhooks.length > 0 ? (
-              <section aria-labelledby="webhooks" className={styles.tag}>
-                <Heading as="h2" id="webhooks">
+              <section aria-labelledby={SECTION_IDS.webhooks} className={styles.tag}>
+                <Heading as="h2" id={SECTION_IDS.webhooks}>
                   Webhooks
                 </Heading>
                 <p>Requests the API sends to you.</p>
