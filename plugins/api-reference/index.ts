@@ -11,7 +11,8 @@ import {errorCatalogue} from './client/errorCatalogue';
 import {versionHistory} from '../../src/data/versionHistory';
 import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
-import type {SiteIdentity, SpecPaths} from './identity';
+import type {SiteIdentity} from './identity';
+import type {PluginOptions} from './options';
 import {identityFromDocuments} from './identity';
 import type {Json, JsonObject} from './json';
 import {loadAsyncApi, loadOpenApi} from './load';
@@ -24,9 +25,8 @@ import {emitValidators} from './validator';
 import {writeDownloads} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
 
-export interface PluginOptions {
-  specPaths: SpecPaths;
-}
+export type {PluginOptions} from './options';
+export {validateOptions} from './options';
 
 export interface ApiReferenceContent {
   identity: SiteIdentity;
