@@ -9,8 +9,8 @@ import type {SpecPaths} from './identity';
 export interface PluginOptions {
   /** Absolute paths of the two API documents (docusaurus.config.ts: resolveSpecPaths). */
   specPaths: SpecPaths;
-  /** The plugin instance id Docusaurus gives every plugin. */
-  id?: string;
+  /** The plugin instance id ('default' when the config gives none): names its data folder. */
+  id: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -33,7 +33,8 @@ export function normalizeOptions(raw: unknown): PluginOptions {
   }
   return {
     specPaths: {openapi: specPaths.openapi as string, asyncapi: specPaths.asyncapi as string},
-    ...(typeof raw.id === 'string' ? {id: raw.id} : {}),
+    // Docusaurus keys the plugin's data folder by it; its own validation would default it the same way.
+    id: typeof raw.id === 'string' && raw.id !== '' ? raw.id : 'default',
   };
 }
 

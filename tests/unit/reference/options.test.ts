@@ -5,8 +5,8 @@ import {normalizeOptions} from '../../../plugins/api-reference/options';
 const specPaths = {openapi: '/site/specs/openapi.yaml', asyncapi: '/site/specs/asyncapi.yaml'};
 
 describe('api-reference plugin options', () => {
-  it('accepts the two document paths (and the id Docusaurus adds)', () => {
-    expect(normalizeOptions({specPaths})).toEqual({specPaths});
+  it('accepts the two document paths, with the default plugin id unless one is given', () => {
+    expect(normalizeOptions({specPaths})).toEqual({specPaths, id: 'default'});
     expect(normalizeOptions({specPaths, id: 'default'})).toEqual({specPaths, id: 'default'});
   });
 
