@@ -21,6 +21,7 @@ import type {RestRouteModules} from './routes';
 import {IDENTITY_DATA, REST_PAGE_COMPONENT, WS_DATA, restRoutes} from './routes';
 import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
+import {checkShownExamples, isOwnDocument} from './exampleCheck';
 import {emitValidators} from './validator';
 import {writeDownloads} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
@@ -115,6 +116,17 @@ export default function apiReferencePlugin(
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
       const rest = buildRestModel(openapi);
       const ws = buildWsModel(asyncapi);
+      // Every example shown validates where it is shown: an error for specs/, a warning for other documents.
+      const own = (file: string): boolean => isOwnDocument(context.siteDir, file);
+      const strict = {openapi: own(specPaths.openapi), asyncapi: own(specPaths.asyncapi)};
+      const examples = checkShownExamples({
+        documents: {openapi, asyncapi},
+        rest,
+        ws,
+        files: specPaths,
+        strict,
+      });
+      if (examples !== null) console.warn(`[WARNING] [api-reference] ${examples}`);
       // Before the bundler starts: one warning naming every place where the guides
       // do not fit these documents; the pages show a notice there (never a failed build).
       const guideGaps = checkGuideFit({
