@@ -55,7 +55,7 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/api-reference/index.ts', {specPaths, identity}],
+    ['./plugins/api-reference/index.ts', {specPaths}],
     // The docs root has no page of its own: a reader opening /docs lands on the intro.
     ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
     './plugins/licenses/index.ts',

@@ -20,4 +20,62 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_'}],
     },
   },
+  // The boundary between the build and the browser (plugins/api-reference/client/README.md).
+  {
+    files: ['plugins/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // src/data/versionHistory.ts is being replaced by computed history (issue 22): the one exception until then.
+              regex: '^(@site/|(\\.\\./)+)src/(?!data/versionHistory$)',
+              message:
+                'plugins/ never imports src/: move what both sides need to plugins/api-reference/client/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@site/|(\\.\\./)+)plugins/(?!api-reference/client/)',
+              allowTypeImports: true,
+              message:
+                'src/ imports plugins/ only from plugins/api-reference/client/ (browser-safe), or as `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['plugins/api-reference/client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:|fs$|path$|url$|os$|module$|child_process$)',
+              message: 'client/ ships to the browser: no Node modules.',
+            },
+            {
+              regex: '^\\.\\./',
+              allowTypeImports: true,
+              message: 'client/ ships to the browser: it imports only client/ modules (types excepted).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

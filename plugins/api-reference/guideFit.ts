@@ -8,6 +8,7 @@
  *
  * Pure: the guide sources and models are passed in.
  */
+import {hostLabel} from './client/hosts';
 import type {SiteIdentity} from './identity';
 
 /** What one page needs that the documents do not give, in sentences a reader understands. */
@@ -47,13 +48,6 @@ export function collectAnchors(model: unknown): Set<string> {
     }
   }
   return ids;
-}
-
-const API_NAMES = {rest: 'REST', ws: 'WebSocket'} as const;
-
-/** "the production REST host" / "the default WebSocket host". */
-export function hostLabel(api: 'rest' | 'ws', env: string | undefined): string {
-  return `the ${env ?? 'default'} ${API_NAMES[api]} host`;
 }
 
 /** Whether the documents give the host a page asks for. */

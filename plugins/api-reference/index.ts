@@ -7,27 +7,27 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {errorCatalogue} from '../../src/data/errorCatalogue';
+import {errorCatalogue} from './client/errorCatalogue';
 import {versionHistory} from '../../src/data/versionHistory';
 import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
-import type {SiteIdentity, SpecPaths} from './identity';
+import type {SiteIdentity} from './identity';
+import type {PluginOptions} from './options';
 import {identityFromDocuments} from './identity';
 import type {Json, JsonObject} from './json';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
-import {planRestPages} from './openapi/pages';
+import type {RestRouteModules} from './routes';
+import {IDENTITY_DATA, REST_PAGE_COMPONENT, WS_DATA, restRoutes} from './routes';
 import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
+import {checkShownExamples, isOwnDocument} from './exampleCheck';
 import {emitValidators} from './validator';
 import {writeDownloads} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
 
-export interface PluginOptions {
-  specPaths: SpecPaths;
-  /** Already read by docusaurus.config.ts; re-read on reload when absent. */
-  identity?: SiteIdentity;
-}
+export type {PluginOptions} from './options';
+export {validateOptions} from './options';
 
 export interface ApiReferenceContent {
   identity: SiteIdentity;
@@ -82,12 +82,7 @@ function withoutBuildNotes(key: string, value: unknown): unknown {
   return key === 'typeDescription' ? undefined : value;
 }
 
-/** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
-export const REST_DATA = 'rest-reference.json';
-export const WS_DATA = 'ws-reference.json';
-
-/** Route modules of /rest, typed so the route data and RestPage's props cannot drift. */
-export type RestPageModules = Record<'identity' | 'model', string>;
+export {REST_DATA, WS_DATA} from './routes';
 
 export default function apiReferencePlugin(
   context: LoadContext,
@@ -123,6 +118,17 @@ export default function apiReferencePlugin(
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
       const rest = buildRestModel(openapi);
       const ws = buildWsModel(asyncapi);
+      // Every example shown validates where it is shown: an error for specs/, a warning for other documents.
+      const own = (file: string): boolean => isOwnDocument(context.siteDir, file);
+      const strict = {openapi: own(specPaths.openapi), asyncapi: own(specPaths.asyncapi)};
+      const examples = checkShownExamples({
+        documents: {openapi, asyncapi},
+        rest,
+        ws,
+        files: specPaths,
+        strict,
+      });
+      if (examples !== null) console.warn(`[WARNING] [api-reference] ${examples}`);
       // Before the bundler starts: one warning naming every place where the guides
       // do not fit these documents; the pages show a notice there (never a failed build).
       const guideGaps = checkGuideFit({
@@ -141,21 +147,16 @@ export default function apiReferencePlugin(
       const {createData, addRoute, setGlobalData} = actions;
       const globalData: ApiReferenceGlobalData = {identity: content.identity, guideGaps: content.guideGaps};
       setGlobalData(globalData);
-      const identityModule = await createData('identity.json', JSON.stringify(content.identity));
+      const identityModule = await createData(IDENTITY_DATA, JSON.stringify(content.identity));
       // A large document gets /rest as an index and one page per tag (openapi/pages.ts).
-      const site = planRestPages(content.rest);
-      const routes = [
-        {path: '/rest', model: site.main, dataName: REST_DATA},
-        ...site.pages.map((page) => ({path: page.route, model: page.model, dataName: page.dataName})),
-      ];
-      for (const route of routes) {
-        const modules: RestPageModules = {
+      for (const route of restRoutes(content.rest)) {
+        const modules: RestRouteModules = {
           identity: identityModule,
           model: await createData(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
         };
         addRoute({
           path: route.path,
-          component: '@site/src/components/ApiReference/RestPage/index.tsx',
+          component: REST_PAGE_COMPONENT,
           modules,
           exact: true,
         });

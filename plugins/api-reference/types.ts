@@ -5,6 +5,8 @@
  * the JSON ships as the page's data chunk.
  */
 
+import type {BindingsView} from './asyncapi/bindings';
+
 /** HTML rendered at build time from a document's CommonMark (raw HTML in the source is escaped). */
 export type Html = string;
 
@@ -318,7 +320,8 @@ export interface MessageView {
   examples: ExampleView[];
   samples: CodeSample[];
   validatorExample?: string;
-  bindings?: string[];
+  /** Protocols it has bindings for (asyncapi/bindings.ts). */
+  bindings?: BindingsView;
   tags?: string[];
   deprecated?: boolean;
 }
@@ -339,7 +342,8 @@ export interface ChannelView {
     location?: string;
   }[];
   servers?: string[];
-  bindings?: string[];
+  /** Protocols it has bindings for (asyncapi/bindings.ts). */
+  bindings?: BindingsView;
   messages: MessageView[];
   flows: FlowView[];
 }

@@ -27,9 +27,10 @@ import {
   REST_TYPES_FILE,
   TYPES_DIR,
   WS_SCHEMAS_DIR,
+  WS_SCHEMAS_INDEX,
   WS_TYPES_FILE,
   markdownPathFor,
-} from './paths';
+} from '../api-reference/client/downloads';
 import {collectionRequests, postmanCollection} from './postman';
 import {assignSections, sidebarSections} from './sections';
 import {restTypes, wsMessageTypes} from './types';
@@ -135,7 +136,7 @@ export default function machineReadablePlugin(
       }
       await write(
         outDir,
-        `${downloads}${WS_SCHEMAS_DIR}/index.json`,
+        `${downloads}${WS_SCHEMAS_DIR}/${WS_SCHEMAS_INDEX}`,
         baseUrl,
         `${JSON.stringify(schemaIndex(asyncapi, schemas, {baseUrl: schemasUrl}), null, 2)}\n`,
       );
@@ -201,7 +202,7 @@ export default function machineReadablePlugin(
         },
         {
           title: 'WebSocket message JSON Schemas',
-          path: `${downloads}${WS_SCHEMAS_DIR}/index.json`,
+          path: `${downloads}${WS_SCHEMAS_DIR}/${WS_SCHEMAS_INDEX}`,
           description: `Index of ${schemas.messages.length} self-contained JSON Schemas (draft 2020-12), one per message.`,
         },
         ...(typed.includes(REST_TYPES_FILE)

@@ -4,7 +4,7 @@
  * of `- [name](url): notes` lists; a section titled "Optional" may be skipped
  * by a reader short of context. Pure string building.
  */
-import {markdownPathFor} from './paths';
+import {markdownPathFor} from '../api-reference/client/downloads';
 
 export interface LlmsPage {
   /** URL path of the HTML page (`/docs/intro`). */

@@ -10,7 +10,7 @@
  * `$defs` under the schema's name, so the file stands alone.
  */
 import {followRefs, isJsonObject, pointerTokens, resolveLocal, type Json, type JsonObject} from './json';
-import {schemaFileFor} from './paths';
+import {schemaFileFor} from '../api-reference/client/downloads';
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 

@@ -7,7 +7,12 @@ import {existsSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {DEFAULT_EXTRACT_OPTIONS, extractPage, type ExtractOptions} from './extract';
-import {SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchPage, type SearchRecord} from './types';
+import {
+  SEARCH_INDEX_VERSION,
+  type SearchIndexFile,
+  type SearchPage,
+  type SearchRecord,
+} from '../api-reference/client/searchIndex';
 
 export interface BuildInput {
   outDir: string;

@@ -12,7 +12,7 @@
  *   elements with ids of their own (nested fields are their own records).
  */
 import {parse, type DefaultTreeAdapterTypes} from 'parse5';
-import type {RecordKind, SearchRecord} from './types';
+import type {RecordKind, SearchRecord} from '../api-reference/client/searchIndex';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.Node;

@@ -8,13 +8,12 @@
 import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {Collection, type Item} from 'postman-collection';
 import {beforeAll, describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {followRefs, isJsonObject, type Json, type JsonObject} from '../../plugins/machine-readable/json';
-import {markdownPathFor} from '../../plugins/machine-readable/paths';
+import {markdownPathFor} from '../../plugins/api-reference/client/downloads';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.join(ROOT, 'build');
@@ -121,8 +120,7 @@ describe('WebSocket message JSON Schemas', () => {
       const schema = JSON.parse(read(file)) as JsonObject;
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(String(schema.$id)).toMatch(new RegExp(`${file.replace(/\./g, '\\.')}$`));
-      const ajv = new Ajv2020({allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false});
-      addFormats(ajv);
+      const ajv = createAjv('2020-12', {allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false});
       const validate = ajv.compile(schema);
       const examples = (Array.isArray(message.examples) ? message.examples : []).flatMap((raw) => {
         const example = followRefs(asyncapi, raw);

@@ -9,323 +9,32 @@
  * Each failure names its place: the operation or message, the part (parameter, request,
  * response, sample) and the field anchor, plus the JSON pointer of the schema it broke.
  *
+ * The walk is the build's own check (plugins/api-reference/exampleCheck.ts): the build refuses
+ * such an example in specs/ and warns for other documents; these tests keep checking it.
+ *
  * The guides' JSON blocks and request bodies are validated by tests/unit/guides/guides.test.ts;
  * this file adds the message objects the guides' JavaScript snippets send.
  */
 import {runInNewContext} from 'node:vm';
-import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import {describe, expect, it} from 'vitest';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
 import type {Json} from '../../plugins/api-reference/json';
-import type {ExampleView, RestModel, SchemaNode, WsModel} from '../../plugins/api-reference/types';
-import {asyncapi, at, follow, isObject, openapi, token, type JsonObject} from '../unit/guides/documents';
+import {
+  checkShownExamples,
+  isOwnDocument,
+  validatorFor,
+  walkAll as walkModels,
+  type Docs,
+  type ExampleReport,
+} from '../../plugins/api-reference/exampleCheck';
+import {asyncapi, at, isObject, openapi, token, type JsonObject} from '../unit/guides/documents';
 import {guideFiles, jsxElements} from '../unit/guides/mdx';
 
-type DocName = 'openapi' | 'asyncapi';
-type Docs = Record<DocName, JsonObject>;
-
-// ajv-formats is CommonJS; under ESM interop its default export may be wrapped once more.
-const addFormats = ((addFormatsModule as unknown as {default?: unknown}).default ?? addFormatsModule) as (
-  ajv: Ajv2020,
-) => Ajv2020;
-
-/** Validates values against schemas inside a pair of documents, addressed by JSON pointer. */
-function validatorFor(docs: Docs): (doc: DocName, pointer: string, value: unknown) => string[] {
-  const ajv = new Ajv2020({strict: false, allErrors: true, validateSchema: false});
-  addFormats(ajv);
-  ajv.addSchema(docs.openapi, 'openapi');
-  ajv.addSchema(docs.asyncapi, 'asyncapi');
-  const cache = new Map<string, ValidateFunction>();
-  return (doc, pointer, value) => {
-    const ref = `${doc}#${pointer}`;
-    let fn = cache.get(ref);
-    if (fn === undefined) {
-      fn = ajv.compile({$ref: ref});
-      cache.set(ref, fn);
-    }
-    if (fn(value)) return [];
-    return (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
-  };
-}
-
-/** A place in the rendered reference and the schema that governs it there. */
-interface Place {
-  doc: DocName;
-  pointer: string;
-  /** How a reader finds it: page, operation or message, part, field anchor. */
-  label: string;
-}
-
-interface Report {
-  failures: string[];
-  /** How many values were checked (so a walk that finds nothing cannot pass). */
-  checked: number;
-  /** How many code-sample bodies (REST curl, WebSocket JavaScript) were found and checked. */
-  sampleBodies: number;
-}
-
-class ModelWalker {
-  readonly report: Report = {failures: [], checked: 0, sampleBodies: 0};
-  /** The shared data types of the page being walked, by anchor. */
-  dataTypes = new Map<string, SchemaNode>();
-  private readonly validate: ReturnType<typeof validatorFor>;
-
-  constructor(private readonly docs: Docs) {
-    this.validate = validatorFor(docs);
-  }
-
-  check(places: Place[], value: unknown, what: string): void {
-    for (const place of places) {
-      this.report.checked += 1;
-      const errors = this.validate(place.doc, place.pointer, value);
-      if (errors.length > 0) {
-        this.report.failures.push(
-          `${place.label}: ${what} ${JSON.stringify(value)} breaks #${place.pointer} (${errors.join('; ')})`,
-        );
-      }
-    }
-  }
-
-  /** The pointers a schema's keywords come from: itself, then each `$ref` target (siblings win). */
-  private chain(doc: DocName, pointer: string): string[] {
-    const out = [pointer];
-    let node = at(this.docs[doc], pointer);
-    while (isObject(node) && typeof node.$ref === 'string' && out.length < 20) {
-      const target = decodeURIComponent(node.$ref.replace(/^#/, ''));
-      if (out.includes(target)) break;
-      out.push(target);
-      node = at(this.docs[doc], target);
-    }
-    return out;
-  }
-
-  /** Pointer of `keyword` as the schema view sees it (the first schema of the chain that has it). */
-  private keyword(doc: DocName, pointer: string, keyword: string): string | undefined {
-    for (const p of this.chain(doc, pointer)) {
-      const node = at(this.docs[doc], p);
-      if (isObject(node) && keyword in node) return `${p}/${keyword}`;
-    }
-    return undefined;
-  }
-
-  /**
-   * Walks a schema view beside the schema it was built from. `outer` are the places whose schema
-   * also applies to this node's value (the parent of an allOf/oneOf/anyOf branch).
-   */
-  node(node: SchemaNode | undefined, place: Place, outer: Place[] = []): void {
-    if (node === undefined || node.recursive !== undefined) return;
-    const here = node.id !== undefined ? {...place, label: `${place.label} › ${node.id}`} : place;
-    const places = [here, ...outer];
-    // A field of a shared data type shows its type's examples and default through a link: they
-    // must validate at every field that links to them.
-    const type = node.dataType !== undefined ? this.dataTypes.get(node.dataType) : node;
-    if (type === undefined) {
-      this.report.failures.push(`${here.label}: links to data type ${node.dataType ?? ''}, which the page lacks`);
-      return;
-    }
-    for (const literal of type.examples ?? []) {
-      let value: unknown;
-      try {
-        value = JSON.parse(literal);
-      } catch {
-        // Literals longer than the view's limit are cut with "…": nothing to validate.
-        if (literal.endsWith('…')) continue;
-        this.report.failures.push(`${here.label}: example ${literal} is not JSON`);
-        continue;
-      }
-      this.check(places, value, 'example');
-    }
-    if (type.default !== undefined) this.check(places, JSON.parse(type.default), 'default');
-
-    for (const field of node.fields ?? []) {
-      const name = field.name ?? '';
-      const pointer =
-        name === '(any other name)'
-          ? this.keyword(place.doc, place.pointer, 'additionalProperties')
-          : name.startsWith('/') && name.endsWith('/')
-            ? (() => {
-                const base = this.keyword(place.doc, place.pointer, 'patternProperties');
-                return base !== undefined ? `${base}/${token(name.slice(1, -1))}` : undefined;
-              })()
-            : (() => {
-                const base = this.keyword(place.doc, place.pointer, 'properties');
-                return base !== undefined ? `${base}/${token(name)}` : undefined;
-              })();
-      if (pointer === undefined) {
-        this.report.failures.push(`${here.label}: cannot find the schema of field ${name}`);
-        continue;
-      }
-      this.node(field, {...place, pointer});
-    }
-    const items = this.keyword(place.doc, place.pointer, 'items');
-    if (node.items !== undefined && items !== undefined) this.node(node.items, {...place, pointer: items});
-    node.prefixItems?.forEach((item, i) => {
-      const base = this.keyword(place.doc, place.pointer, 'prefixItems');
-      if (base !== undefined) this.node(item, {...place, pointer: `${base}/${i}`});
-    });
-    for (const group of node.groups ?? []) {
-      const base = this.keyword(place.doc, place.pointer, group.kind);
-      if (base === undefined) {
-        this.report.failures.push(`${here.label}: cannot find the ${group.kind} of the schema`);
-        continue;
-      }
-      const composed = group.kind === 'allOf' || group.kind === 'oneOf' || group.kind === 'anyOf';
-      group.branches.forEach((branch, i) => {
-        const pointer = composed ? `${base}/${i}` : base;
-        // A value shown in an allOf/oneOf/anyOf branch is a value of the whole: the parent's
-        // schema applies too. `not` and `if` branches describe values the parent may refuse.
-        this.node(branch.node, {...place, pointer, label: `${here.label} (${group.kind})`}, composed ? places : []);
-      });
-    }
-  }
-
-  examples(examples: ExampleView[], place: Place): void {
-    for (const example of examples) {
-      const what = `example${example.name !== undefined ? ` "${example.name}"` : ''}`;
-      if (example.language === 'json') this.check([place], JSON.parse(example.value), what);
-      else if (example.language === 'text') this.check([place], example.value, what);
-    }
-  }
-}
-
-/** The JSON body a curl sample sends (`--data '…'`), if any. */
-function curlBody(code: string): unknown {
-  const m = /--data '([\s\S]*?)'(?:\s|$)/.exec(code);
-  return m?.[1] !== undefined ? JSON.parse(m[1]) : undefined;
-}
-
-/** The message object a WebSocket JavaScript sample sends (`ws.send(JSON.stringify(…))`). */
-function wsSampleMessage(code: string): unknown {
-  const m = /\.send\(JSON\.stringify\(([\s\S]*?)\)\);/.exec(code);
-  return m?.[1] !== undefined ? JSON.parse(m[1]) : undefined;
-}
-
-const HTTP = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
-  const doc = docs.openapi;
-  walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
-  const pointers = new Map<string, string>();
-  for (const [p, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    for (const method of HTTP) {
-      const op = isObject(item) ? item[method] : undefined;
-      if (isObject(op) && typeof op.operationId === 'string')
-        pointers.set(op.operationId, `/paths/${token(p)}/${method}`);
-    }
-  }
-  for (const operation of model.tags.flatMap((t) => t.operations)) {
-    const opPointer = pointers.get(operation.id);
-    if (opPointer === undefined) throw new Error(`no operation ${operation.id} in the document`);
-    const at0 = (label: string, pointer: string): Place => ({doc: 'openapi', pointer, label: `/rest ${operation.id} ${label}`});
-
-    const paramPointers = [`/paths/${opPointer.split('/')[2] ?? ''}/parameters`, `${opPointer}/parameters`].flatMap(
-      (list) => {
-        const entries = at(doc, list);
-        return Array.isArray(entries) ? entries.map((_, i) => follow(doc, `${list}/${i}`).pointer) : [];
-      },
-    );
-    for (const parameter of operation.parameters) {
-      const pointer = paramPointers.find((p) => {
-        const node = at(doc, p);
-        return isObject(node) && node.name === parameter.name && node.in === parameter.in;
-      });
-      if (pointer === undefined) throw new Error(`${operation.id}: no parameter ${parameter.name}`);
-      const place = at0(`parameter ${parameter.name}`, `${pointer}/schema`);
-      walker.node(parameter.schema, place);
-      if (parameter.example !== undefined) {
-        // The view shows a string example as it is and any other value as JSON.
-        const asText = walker.report.failures.length;
-        walker.check([place], parameter.example, 'example');
-        if (walker.report.failures.length > asText) {
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(parameter.example);
-          } catch {
-            continue;
-          }
-          walker.report.failures.length = asText;
-          walker.check([place], parsed, 'example');
-        }
-      }
-    }
-
-    const contents = (container: string, label: string, media: {mediaType: string; schema?: SchemaNode; examples: ExampleView[]}[]): void => {
-      const resolved = follow(doc, container).pointer;
-      for (const m of media) {
-        const schema = `${resolved}/content/${token(m.mediaType)}/schema`;
-        if (at(doc, schema) === undefined) continue;
-        const place = at0(`${label} ${m.mediaType}`, schema);
-        walker.node(m.schema, place);
-        walker.examples(m.examples, place);
-      }
-    };
-    if (operation.requestBody !== undefined)
-      contents(`${opPointer}/requestBody`, 'request', operation.requestBody.contents);
-    for (const response of operation.responses)
-      contents(`${opPointer}/responses/${response.code}`, `response ${response.code}`, response.contents);
-
-    const requestSchema = operation.requestBody?.contents.find((c) => c.mediaType === 'application/json');
-    if (requestSchema !== undefined) {
-      const place = at0('request application/json', `${follow(doc, `${opPointer}/requestBody`).pointer}/content/${token('application/json')}/schema`);
-      if (operation.validatorExample !== undefined)
-        walker.check([{...place, label: `${place.label} (validator example)`}], JSON.parse(operation.validatorExample), 'body');
-      for (const sample of operation.samples.filter((s) => s.language === 'curl')) {
-        const body = curlBody(sample.code);
-        if (body === undefined) {
-          walker.report.failures.push(`${place.label}: the curl sample sends no body`);
-          continue;
-        }
-        walker.report.sampleBodies += 1;
-        walker.check([{...place, label: `${place.label} (curl sample)`}], body, 'body');
-      }
-    }
-  }
-  // An error body several responses share is shown once: it validates at each response that has it.
-  for (const body of model.errorBodies ?? []) {
-    for (const use of body.usedBy) {
-      const [opId = '', code = ''] = use.id.split('.response-');
-      const opPointer = pointers.get(opId);
-      if (opPointer === undefined) throw new Error(`no operation ${opId} in the document`);
-      const response = follow(doc, `${opPointer}/responses/${code}`).pointer;
-      const content = at(doc, `${response}/content`);
-      for (const mediaType of Object.keys(isObject(content) ? content : {})) {
-        const place: Place = {
-          doc: 'openapi',
-          pointer: `${response}/content/${token(mediaType)}/schema`,
-          label: `/rest ${body.id} (the body of ${use.id}, ${mediaType})`,
-        };
-        if (at(doc, place.pointer) !== undefined) walker.node(body.schema, place);
-      }
-    }
-  }
-}
-
-function walkWs(walker: ModelWalker, model: WsModel): void {
-  walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
-  for (const channel of model.channels) {
-    for (const message of channel.messages) {
-      const pointer = `/components/messages/${token(message.name)}/payload`;
-      const place: Place = {doc: 'asyncapi', pointer, label: `/docs/ws ${channel.key} ${message.name}`};
-      walker.node(message.payload, place);
-      walker.examples(message.examples, place);
-      if (message.validatorExample !== undefined)
-        walker.check([{...place, label: `${place.label} (validator example)`}], JSON.parse(message.validatorExample), 'payload');
-      for (const sample of message.samples.filter((s) => s.language === 'javascript')) {
-        walker.report.sampleBodies += 1;
-        walker.check([{...place, label: `${place.label} (JavaScript sample)`}], wsSampleMessage(sample.code), 'payload');
-      }
-    }
-  }
-}
-
-function walkAll(docs: Docs): Report {
-  const walker = new ModelWalker(docs);
+/** The check the build runs (plugins/api-reference/exampleCheck.ts), on models built from `docs`. */
+function walkAll(docs: Docs): ExampleReport {
   // The guides' loader types documents loosely (unknown values); the builders take plugin Json.
-  walkRest(walker, buildRestModel(docs.openapi as Json), docs);
-  walkWs(walker, buildWsModel(docs.asyncapi as Json));
-  return walker.report;
+  return walkModels(docs, buildRestModel(docs.openapi as Json), buildWsModel(docs.asyncapi as Json));
 }
 
 const documents: Docs = {openapi, asyncapi};
@@ -372,6 +81,40 @@ describe('examples shown in the references (view models) validate where they are
     const failures = walkAll(broken).failures;
     expect(failures.some((f) => f.includes('/docs/ws orders new_order: example'))).toBe(true);
     expect(failures.some((f) => f.includes('new_order (JavaScript sample)'))).toBe(true);
+  });
+});
+
+describe('the build runs the same check', () => {
+  const files = {openapi: '/site/specs/openapi.yaml', asyncapi: '/site/specs/asyncapi.yaml'};
+  const models = (docs: Docs) => ({
+    documents: docs,
+    rest: buildRestModel(docs.openapi as Json),
+    ws: buildWsModel(docs.asyncapi as Json),
+    files,
+  });
+  const broken = copy(documents);
+  const field = at(broken.openapi, '/components/schemas/NewBulkOrder/properties/order_type') as JsonObject;
+  field.examples = ['MARKET'];
+
+  it('passes the product documents', () => {
+    expect(checkShownExamples({...models(documents), strict: {openapi: true, asyncapi: true}})).toBeNull();
+  });
+
+  it('refuses a wrong example in specs/, naming the file, the place, the schema pointer and the rule', () => {
+    const run = (): unknown => checkShownExamples({...models(broken), strict: {openapi: true, asyncapi: true}});
+    expect(run).toThrow(/\/site\/specs\/openapi\.yaml/);
+    expect(run).toThrow(/createBulkOrder.*example "MARKET" breaks #\/components\/schemas\/NewBulkOrder\/properties\/order_type.*must be equal to constant/);
+  });
+
+  it('warns (and builds) for a document from elsewhere', () => {
+    const warning = checkShownExamples({...models(broken), strict: {openapi: false, asyncapi: true}});
+    expect(warning).toMatch(/example "MARKET" breaks/);
+  });
+
+  it('knows the product documents by their folder', () => {
+    expect(isOwnDocument('/site', '/site/specs/openapi.yaml')).toBe(true);
+    expect(isOwnDocument('/site', '/elsewhere/openapi.yaml')).toBe(false);
+    expect(isOwnDocument('/site', '/site/specsx/openapi.yaml')).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import type {Json} from '../json';
 import type {CodeSample} from '../types';
-import {nodeScript} from '../../../src/components/ApiReference/RequestBuilder/wsScript';
+import {nodeScript} from '../client/wsScript';
 
 function pyString(value: string): string {
   return JSON.stringify(value);

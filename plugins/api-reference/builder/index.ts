@@ -6,7 +6,7 @@
  */
 import {readdir, rm} from 'node:fs/promises';
 import path from 'node:path';
-import {validatorFileName} from '../../../src/components/ApiReference/Validator/naming';
+import {validatorFileName} from '../client/validators';
 import type {Json} from '../json';
 import type {RestModel, WsModel} from '../types';
 import {DocumentCompiler} from '../validator/compile';

@@ -8,10 +8,11 @@
  * same body example, the same server and credentials. Untouched, it gives the
  * sample's request; the parity tests rely on that.
  */
-import {validatorFileName} from '../../../src/components/ApiReference/Validator/naming';
+import {parametersTarget, restTarget, validatorFileName, wsTarget} from '../client/validators';
 import {asObject, deref, text, type Json, type JsonObject} from '../json';
 import {isJsonMedia} from '../openapi/media';
 import {mergeParameters, parameterExample} from '../openapi/parameters';
+import {pathItemOperations} from '../document/operations';
 import {sampleValue} from '../openapi/operations';
 import {credentials} from '../openapi/samples';
 import {buildServers, serverUrl} from '../openapi/servers';
@@ -28,7 +29,6 @@ import type {
   RestBuilderModel,
   WsBuilderModel,
 } from './types';
-import {parametersTarget} from './parameters';
 
 function kindOf(schema: JsonObject): FieldKind {
   const types = Array.isArray(schema.type) ? schema.type.map(String) : [String(schema.type ?? 'string')];
@@ -154,8 +154,10 @@ export function buildRestBuilders(document: Json, model: RestModel): RestBuilder
 
 function restBuilder(doc: JsonObject, view: OperationView): RestBuilderModel | undefined {
   const pathItem = asObject(deref(doc, asObject(doc.paths)[view.path]).node);
-  const operation = asObject(pathItem[view.method.toLowerCase()]);
-  if (Object.keys(operation).length === 0) return undefined;
+  // The method as the reference shows it (upper case): a fixed field or a key of 3.2's `additionalOperations`.
+  const operation = pathItemOperations(pathItem).find((o) => o.method.toUpperCase() === view.method)
+    ?.operation as JsonObject | undefined;
+  if (operation === undefined) return undefined;
   const security = buildRequirements(operation.security) ?? buildRequirements(doc.security);
   const auth = credentials(doc, security);
   const creds: BuilderCredential[] = [
@@ -167,7 +169,7 @@ function restBuilder(doc: JsonObject, view: OperationView): RestBuilderModel | u
     const f = field(doc, p);
     return f === undefined ? [] : [f];
   });
-  const target = `rest:${view.id}`;
+  const target = restTarget(view.id);
   const built: RestBuilderModel = {
     kind: 'rest',
     target,
@@ -213,7 +215,7 @@ export function buildWsBuilders(document: Json, model: WsModel): WsBuilderModel[
     const subscription = sent.find((m) => SUBSCRIBE.test(m.name) && !UNSUBSCRIBE.test(m.name));
     for (const message of sent) {
       if (message.primaryRef !== undefined || message.validatorExample === undefined) continue;
-      const target = `ws:${message.name}`;
+      const target = wsTarget(message.name);
       const examples = message.examples
         .filter((e) => e.language === 'json')
         .map((e, i) => ({label: e.name ?? e.summary ?? `Example ${i + 1}`, value: e.value}));

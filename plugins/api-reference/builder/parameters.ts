@@ -8,20 +8,15 @@
  * instance as everything else.
  */
 import {operationId as anchorOperationId} from '../anchors';
+import {parametersTarget} from '../client/validators';
 import type {ValidatorTarget} from '../validator/targets';
-import {atPointer, escapePointerSegment, follow} from '../validator/targets';
+import {mergeParameters, parameterKey, pathItemOperations} from '../document/operations';
+import {atPointer, escapePointerToken, follow} from '../document/pointer';
 
 type JsonObject = Record<string, unknown>;
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
 /** Where the generated parameter schemas live in the document copy. */
 export const PARAMETER_SCHEMAS_KEY = 'x-request-builder-parameters';
-
-/** The validator target of an operation's parameters (its file: `restparams-<operationId>.js`). */
-export function parametersTarget(operationId: string): string {
-  return `rest-params:${operationId}`;
-}
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,36 +36,39 @@ export function withParameterSchemas(openapi: JsonObject): {
   const dialect = /^3\.0(\.|$)/.test(String(openapi.openapi ?? '')) ? 'openapi-3.0' : '2020-12';
   const paths = isObject(openapi.paths) ? openapi.paths : {};
   for (const pathKey of Object.keys(paths)) {
-    const pathItem = follow(openapi, `/paths/${escapePointerSegment(pathKey)}`);
+    const pathItem = follow(openapi, `/paths/${escapePointerToken(pathKey)}`);
     if (!isObject(pathItem.node)) continue;
-    for (const method of HTTP_METHODS) {
-      const opPointer = `${pathItem.pointer}/${method}`;
-      const operation = atPointer(openapi, opPointer);
-      if (!isObject(operation)) continue;
+    for (const {method, at, operation} of pathItemOperations(pathItem.node)) {
+      const opPointer = `${pathItem.pointer}${at}`;
       // Path-level parameters, then the operation's (which win for the same name and location).
-      const merged = new Map<string, {name: string; required: boolean; schemaPointer: string}>();
-      for (const holder of [pathItem.pointer, opPointer]) {
+      const located = [pathItem.pointer, opPointer].flatMap((holder) => {
         const list = atPointer(openapi, `${holder}/parameters`);
-        if (!Array.isArray(list)) continue;
-        list.forEach((_item, index) => {
-          const located = follow(openapi, `${holder}/parameters/${index}`);
-          const param = located.node;
-          if (!isObject(param) || typeof param.name !== 'string') return;
+        return Array.isArray(list)
+          ? list.map((_item, index) => follow(openapi, `${holder}/parameters/${index}`))
+          : [];
+      });
+      const merged = mergeParameters(
+        located.flatMap(({node: param, pointer}) => {
+          if (!isObject(param) || typeof param.name !== 'string') return [];
           const location = String(param.in ?? 'query');
-          let schemaPointer = `${located.pointer}/schema`;
+          let schemaPointer = `${pointer}/schema`;
           if (param.schema === undefined && isObject(param.content)) {
             const media = Object.keys(param.content)[0];
-            if (media === undefined) return;
-            schemaPointer = `${located.pointer}/content/${escapePointerSegment(media)}/schema`;
-          } else if (param.schema === undefined) return;
-          merged.set(`${location}:${param.name}`, {
-            name: param.name,
-            required: param.required === true || location === 'path',
-            schemaPointer,
-          });
-        });
-      }
-      if (merged.size === 0) continue;
+            if (media === undefined) return [];
+            schemaPointer = `${pointer}/content/${escapePointerToken(media)}/schema`;
+          } else if (param.schema === undefined) return [];
+          return [
+            {
+              name: param.name,
+              in: location,
+              required: param.required === true || location === 'path',
+              schemaPointer,
+            },
+          ];
+        }),
+        parameterKey,
+      );
+      if (merged.length === 0) continue;
       const id = anchorOperationId(
         typeof operation.operationId === 'string' ? operation.operationId : undefined,
         method,
@@ -78,7 +76,7 @@ export function withParameterSchemas(openapi: JsonObject): {
       );
       const properties: JsonObject = {};
       const required: string[] = [];
-      for (const {name, required: isRequired, schemaPointer} of merged.values()) {
+      for (const {name, required: isRequired, schemaPointer} of merged) {
         if (name in properties) continue;
         properties[name] = {$ref: `#${schemaPointer.split('/').map(encodeURIComponent).join('/')}`};
         if (isRequired) required.push(name);
@@ -88,7 +86,7 @@ export function withParameterSchemas(openapi: JsonObject): {
         target: parametersTarget(id),
         label: `parameters of ${method.toUpperCase()} ${pathKey}`,
         document: 'openapi',
-        pointer: `/${PARAMETER_SCHEMAS_KEY}/${escapePointerSegment(id)}`,
+        pointer: `/${PARAMETER_SCHEMAS_KEY}/${escapePointerToken(id)}`,
         dialect,
       });
     }

@@ -7,9 +7,9 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {parse, stringify} from 'yaml';
+import {DOWNLOADS_DIR} from '../client/downloads';
 
-/** Folder under the site root (and the build output) holding the downloads. */
-export const DOWNLOADS_DIR = 'downloads';
+export {DOWNLOADS_DIR};
 
 export interface DownloadSpecPaths {
   openapi: string;

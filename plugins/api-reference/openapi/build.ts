@@ -9,16 +9,17 @@ import {escapeHtml, markdown} from '../markdown';
 import {buildRequirements, buildSecuritySchemes} from '../security';
 import type {OperationView, RestModel, SchemaNode, TagView, TocItem} from '../types';
 import {buildOperation, operationLabel, pathItemOperations} from './operations';
+import {SECTION_IDS} from '../client/anchors';
 import {DATA_TYPES_SECTION, shareDataTypes} from '../schema/dataTypes';
 import {pageOperations, shareErrorBodies} from './errorBodies';
 import {buildServers, serverUrl} from './servers';
 
 /** Section anchors of the page itself; claimed first. */
 export const REST_SECTIONS = {
-  servers: 'servers',
-  authentication: 'authentication',
-  webhooks: 'webhooks',
-  errorBodies: 'error-bodies',
+  servers: SECTION_IDS.servers,
+  authentication: SECTION_IDS.authentication,
+  webhooks: SECTION_IDS.webhooks,
+  errorBodies: SECTION_IDS.errorBodies,
   dataTypes: DATA_TYPES_SECTION,
 } as const;
 const UNTAGGED = 'Other operations';

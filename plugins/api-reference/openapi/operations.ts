@@ -1,6 +1,7 @@
 /** One operation → OperationView: parameters, body, responses, callbacks and code samples. */
 import {slug, type IdRegistry} from '../anchors';
-import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../json';
+import {asArray, asObject, deref, prettyJson, text, type Json, type JsonObject} from '../json';
+import {pathItemOperations as operationsOf} from '../document/operations';
 import {markdown} from '../markdown';
 import {buildRequirements} from '../security';
 import type {BodyView, CallbackView, OperationView, SecurityRequirementView} from '../types';
@@ -10,33 +11,12 @@ import {buildResponses} from './responses';
 import {buildSamples, credentials} from './samples';
 import {buildServers, serverUrl} from './servers';
 
-export const METHODS = [
-  'get',
-  'put',
-  'post',
-  'delete',
-  'options',
-  'head',
-  'patch',
-  'trace',
-  'query',
-] as const;
-
-/**
- * A Path Item's operations as [method, operation]: the fixed methods (OpenAPI
- * 3.2 adds `query`), then 3.2's `additionalOperations` (any other method, e.g.
- * COPY), so no operation of a 3.2 document is dropped.
- */
+/** A Path Item's operations as [method, operation], 3.2's `query` and `additionalOperations` included. */
 export function pathItemOperations(pathItem: JsonObject): [string, JsonObject][] {
-  const fixed = METHODS.flatMap((m): [string, JsonObject][] => {
-    const op = pathItem[m];
-    return isObject(op) ? [[m, op]] : [];
-  });
-  const more = Object.entries(asObject(pathItem.additionalOperations)).flatMap(
-    ([m, op]): [string, JsonObject][] =>
-      isObject(op) && !(METHODS as readonly string[]).includes(m.toLowerCase()) ? [[m, op]] : [],
-  );
-  return [...fixed, ...more];
+  return operationsOf(pathItem).map(({method, operation}): [string, JsonObject] => [
+    method,
+    operation as JsonObject,
+  ]);
 }
 
 export interface OperationInput {

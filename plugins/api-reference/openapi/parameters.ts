@@ -3,6 +3,7 @@
  * (the operation wins for the same name and location), in document order.
  */
 import type {IdRegistry} from '../anchors';
+import {mergeParameters as mergeByKey, parameterKey} from '../document/operations';
 import {asArray, asObject, deref, isObject, prettyJson, type Json, type JsonObject} from '../json';
 import {markdown} from '../markdown';
 import {buildSchema} from '../schema/build';
@@ -13,13 +14,8 @@ export function mergeParameters(
   pathLevel: Json | undefined,
   operationLevel: Json | undefined,
 ): JsonObject[] {
-  const merged = new Map<string, JsonObject>();
-  for (const raw of [...asArray(pathLevel), ...asArray(operationLevel)]) {
-    const param = deref(doc, raw).node;
-    if (!isObject(param)) continue;
-    merged.set(`${String(param.in)}:${String(param.name)}`, param);
-  }
-  return [...merged.values()];
+  const params = [...asArray(pathLevel), ...asArray(operationLevel)].map((raw) => deref(doc, raw).node);
+  return mergeByKey(params.filter(isObject), parameterKey);
 }
 
 /** The parameter's example: its own, then its named examples, then its schema's. */

@@ -23,9 +23,10 @@
 import type {IdRegistry} from '../anchors';
 import {slug} from '../anchors';
 import type {DataTypeView, SchemaNode} from '../types';
-import {hasChildren} from '../../../src/components/ApiReference/Schema/nodes';
+import {SECTION_IDS} from '../client/anchors';
+import {hasChildren} from '../client/schemaNodes';
 
-export const DATA_TYPES_SECTION = 'data-types';
+export const DATA_TYPES_SECTION = SECTION_IDS.dataTypes;
 export const DATA_TYPE_PREFIX = 'data-type-';
 const MIN_USES = 3;
 const MIN_TEXT = 80;

@@ -8,11 +8,10 @@
  * sources in runtime.ts, and the result is parsed and refused if it could import,
  * require or evaluate anything.
  */
-import Ajv from 'ajv';
-import Ajv2020 from 'ajv/dist/2020';
 import {Name} from 'ajv';
+import type Ajv from 'ajv';
 import type {Options, ValidateFunction} from 'ajv';
-import addFormats from 'ajv-formats';
+import {createAjv} from '../document/ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import {parse} from 'acorn';
 import type {SchemaDialect, ValidatorTarget} from './targets';
@@ -195,8 +194,8 @@ export class DocumentCompiler {
       },
       code: {source: true, esm: true, lines: false, formats: new Name(FORMATS_IDENTIFIER)},
     };
-    const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
-    addFormats(ajv);
+    // OpenAPI 3.0 schemas are prepared into draft-07 (prepare.ts).
+    const ajv = createAjv(dialect === '2020-12' ? '2020-12' : 'draft-07', options);
     ajv.addSchema(this.prepared, DOCUMENT_IDS[this.documentKind]);
     const created = {ajv, notes};
     this.instances.set(dialect, created);

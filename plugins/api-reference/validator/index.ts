@@ -7,7 +7,7 @@
 import {readdir, rm} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {VALIDATORS_DIR, validatorFileName} from '../../../src/components/ApiReference/Validator/naming';
+import {VALIDATORS_DIR, validatorFileName} from '../client/validators';
 import type {ValidatorTarget} from './targets';
 import {findTargets} from './targets';
 import {DocumentCompiler} from './compile';

@@ -8,7 +8,7 @@
  * "example" stays.
  */
 import type {SchemaDialect} from './targets';
-import {atPointer} from './targets';
+import {atPointer} from '../document/pointer';
 
 type JsonObject = Record<string, unknown>;
 

@@ -4,6 +4,9 @@
  * the client sends. Pure: parsed documents in, target list out.
  */
 import {operationId as anchorOperationId} from '../anchors';
+import {restTarget, wsTarget} from '../client/validators';
+import {pathItemOperations} from '../document/operations';
+import {atPointer, escapePointerToken, follow, unescapePointerToken, type Located} from '../document/pointer';
 
 /** Which JSON Schema flavour a target's schema is written in. */
 export type SchemaDialect = '2020-12' | 'draft-07' | 'openapi-3.0';
@@ -26,63 +29,8 @@ export interface ValidatorTarget {
 
 type JsonObject = Record<string, unknown>;
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
-
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Escapes one JSON pointer segment (RFC 6901). */
-export function escapePointerSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function unescapePointerSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** The node at a JSON pointer ("" or "/a/b"), or undefined. */
-export function atPointer(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  if (!pointer.startsWith('/')) return undefined;
-  let node: unknown = doc;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = unescapePointerSegment(raw);
-    if (Array.isArray(node)) {
-      node = /^(0|[1-9][0-9]*)$/.test(key) ? node[Number(key)] : undefined;
-    } else if (isObject(node)) {
-      node = Object.prototype.hasOwnProperty.call(node, key) ? node[key] : undefined;
-    } else {
-      return undefined;
-    }
-  }
-  return node;
-}
-
-export interface Located {
-  node: unknown;
-  /** JSON pointer of `node` in the document. */
-  pointer: string;
-  /** The pointer of every `$ref` followed on the way, the last one first. */
-  via: string[];
-}
-
-/**
- * Follows local `$ref`s ("#/…") from the node at `pointer` until a node without
- * one; a remote or broken reference, or a cycle, gives `node: undefined`.
- */
-export function follow(doc: JsonObject, pointer: string): Located {
-  let current = pointer;
-  const via: string[] = [];
-  for (let hops = 0; hops < 64; hops++) {
-    const node = atPointer(doc, current);
-    if (!isObject(node) || typeof node.$ref !== 'string') return {node, pointer: current, via};
-    const ref = node.$ref;
-    if (!ref.startsWith('#')) return {node: undefined, pointer: current, via};
-    via.unshift(current);
-    current = decodeURIComponent(ref.slice(1));
-  }
-  return {node: undefined, pointer: current, via};
 }
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
@@ -98,20 +46,12 @@ export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
   const paths = isObject(openapi.paths) ? openapi.paths : {};
   const targets: ValidatorTarget[] = [];
   for (const pathKey of Object.keys(paths)) {
-    const pathItem = follow(openapi, `/paths/${escapePointerSegment(pathKey)}`);
+    const pathItem = follow(openapi, `/paths/${escapePointerToken(pathKey)}`);
     if (!isObject(pathItem.node)) continue;
-    // OpenAPI 3.2: other methods live under `additionalOperations`.
-    const additional = isObject(pathItem.node.additionalOperations) ? pathItem.node.additionalOperations : {};
-    const methods: [string, string][] = [
-      ...HTTP_METHODS.map((m): [string, string] => [m, `${pathItem.pointer}/${m}`]),
-      ...Object.keys(additional).map((m): [string, string] => [
-        m,
-        `${pathItem.pointer}/additionalOperations/${escapePointerSegment(m)}`,
-      ]),
-    ];
-    for (const [method, opPointer] of methods) {
-      const operation = atPointer(openapi, opPointer);
-      if (!isObject(operation) || operation.requestBody === undefined) continue;
+    // The fixed methods (3.2's `query` included), then 3.2's `additionalOperations`.
+    for (const {method, at, operation} of pathItemOperations(pathItem.node)) {
+      const opPointer = `${pathItem.pointer}${at}`;
+      if (operation.requestBody === undefined) continue;
       // The reference pages name operations the same way (anchors.ts), so `rest:<id>` matches their panels.
       const operationId = anchorOperationId(
         typeof operation.operationId === 'string' ? operation.operationId : undefined,
@@ -119,7 +59,7 @@ export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
         pathKey,
       );
       const base = {
-        target: `rest:${operationId}`,
+        target: restTarget(operationId),
         label: `${method.toUpperCase()} ${pathKey}`,
         document: 'openapi' as const,
         dialect,
@@ -142,7 +82,7 @@ export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
         });
         continue;
       }
-      const mediaPointer = `${body.pointer}/content/${escapePointerSegment(json)}`;
+      const mediaPointer = `${body.pointer}/content/${escapePointerToken(json)}`;
       const mediaType = atPointer(openapi, mediaPointer);
       if (!isObject(mediaType) || mediaType.schema === undefined) {
         targets.push({...base, pointer: null, unavailable: `the ${json} request body has no schema`});
@@ -162,7 +102,7 @@ function messageName(located: Located, fallback: string): string {
   for (const pattern of [/^\/components\/messages\/([^/]+)$/, /^\/channels\/[^/]+\/messages\/([^/]+)$/]) {
     for (const pointer of [located.pointer, ...located.via]) {
       const match = pattern.exec(pointer);
-      if (match?.[1] !== undefined) return unescapePointerSegment(match[1]);
+      if (match?.[1] !== undefined) return unescapePointerToken(match[1]);
     }
   }
   const node = located.node;
@@ -180,7 +120,7 @@ function messagePointers(asyncapi: JsonObject, holderPointer: string): string[] 
   const channel = follow(asyncapi, `${holderPointer}/channel`);
   if (!isObject(channel.node) || !isObject(channel.node.messages)) return [];
   return Object.keys(channel.node.messages).map(
-    (key) => `${channel.pointer}/messages/${escapePointerSegment(key)}`,
+    (key) => `${channel.pointer}/messages/${escapePointerToken(key)}`,
   );
 }
 
@@ -224,7 +164,7 @@ export function asyncApiTargets(asyncapi: JsonObject): ValidatorTarget[] {
   const seen = new Set<string>();
   const targets: ValidatorTarget[] = [];
   for (const operationKey of Object.keys(operations)) {
-    const operation = follow(asyncapi, `/operations/${escapePointerSegment(operationKey)}`);
+    const operation = follow(asyncapi, `/operations/${escapePointerToken(operationKey)}`);
     if (!isObject(operation.node)) continue;
     const holders: string[] = [];
     if (operation.node.action === 'receive') holders.push(operation.pointer);
@@ -236,12 +176,12 @@ export function asyncApiTargets(asyncapi: JsonObject): ValidatorTarget[] {
       for (const pointer of messagePointers(asyncapi, holder)) {
         const message = follow(asyncapi, pointer);
         if (!isObject(message.node)) continue;
-        const fallback = unescapePointerSegment(pointer.slice(pointer.lastIndexOf('/') + 1));
+        const fallback = unescapePointerToken(pointer.slice(pointer.lastIndexOf('/') + 1));
         const name = messageName(message, fallback);
         if (seen.has(name)) continue;
         seen.add(name);
         targets.push({
-          target: `ws:${name}`,
+          target: wsTarget(name),
           label: name,
           document: 'asyncapi',
           ...payloadTarget(asyncapi, message.pointer),

@@ -11,7 +11,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useLocation} from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {markdownPathFor} from '@site/plugins/machine-readable/paths';
+import {markdownPathFor} from '@site/plugins/api-reference/client/downloads';
 import styles from './styles.module.css';
 
 type Status =

@@ -7,8 +7,8 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {NotInDocuments, useIdentity, useServerUrl} from '@site/src/components/Identity';
-import {hostLabel} from '@site/plugins/api-reference/guideFit';
-import {errorCatalogue, type ErrorCatalogueEntry} from '@site/src/data/errorCatalogue';
+import {hostLabel} from '@site/plugins/api-reference/client/hosts';
+import {errorCatalogue, type ErrorCatalogueEntry} from '@site/plugins/api-reference/client/errorCatalogue';
 import {curlCommand, fillHosts, type HttpMethod, type QueryValue} from './curl';
 import styles from './styles.module.css';
 
@@ -163,7 +163,7 @@ function sourceLink(source: ErrorCatalogueEntry['sources'][number]): {to: string
     : {to: `/docs/ws#${source.message}`, label: source.message};
 }
 
-/** One group of the error catalogue (src/data/errorCatalogue.ts) as a table. */
+/** One group of the error catalogue (plugins/api-reference/client/errorCatalogue.ts) as a table. */
 export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): ReactNode {
   const entries = errorCatalogue.filter((e) => e.group === group);
   if (entries.length === 0) throw new Error(`The error catalogue has no group "${group}".`);

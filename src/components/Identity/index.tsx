@@ -11,7 +11,7 @@ import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import {usePluginData} from '@docusaurus/useGlobalData';
 import type {ApiReferenceGlobalData} from '@site/plugins/api-reference';
-import {hostLabel} from '@site/plugins/api-reference/guideFit';
+import {hostLabel} from '@site/plugins/api-reference/client/hosts';
 import type {ServerIdentity, SiteIdentity} from '@site/plugins/api-reference/identity';
 import styles from './styles.module.css';
 

@@ -20,7 +20,7 @@ import {
 import clsx from 'clsx';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import {SEARCH_INDEX_FILE, type RecordKind} from '../../../plugins/search-index/types';
+import {SEARCH_INDEX_FILE, type RecordKind} from '@site/plugins/api-reference/client/searchIndex';
 import type {SearchEngine, SearchHit} from './engine';
 import {highlight, snippet} from './text';
 import styles from './dialog.module.css';

@@ -12,14 +12,14 @@ import {
   normalize,
   runsOf,
   wholeQueryTerms,
-} from '../../../plugins/search-index/tokenize';
+} from '@site/plugins/api-reference/client/searchTokens';
 import {
   SEARCH_INDEX_VERSION,
   type RecordKind,
   type SearchIndexFile,
   type SearchPage,
   type SearchRecord,
-} from '../../../plugins/search-index/types';
+} from '@site/plugins/api-reference/client/searchIndex';
 
 export interface SearchHit {
   record: SearchRecord;

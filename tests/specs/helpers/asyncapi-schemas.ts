@@ -7,8 +7,8 @@
  */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {Ajv, type ErrorObject, type ValidateFunction} from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type {Ajv, ErrorObject, ValidateFunction} from 'ajv';
+import {createAjv as createProjectAjv} from '../../../plugins/api-reference/document/ajv';
 import {parse as parseYaml} from 'yaml';
 
 export type Json = null | boolean | number | string | Json[] | JsonObject;
@@ -116,40 +116,19 @@ export function withoutExtensions(node: unknown): Json {
   return node as Json; // the remaining cases are JSON scalars
 }
 
-type AddFormats = (ajv: Ajv) => Ajv;
-
-/**
- * ajv-formats is a CommonJS module whose default export is a function; depending on
- * the module interop in use the import is that function or a namespace holding it.
- */
-function resolveAddFormats(): AddFormats {
-  const candidate: unknown = addFormatsModule;
-  if (typeof candidate === 'function') return candidate as AddFormats;
-  if (isObjectLike(candidate) && typeof candidate.default === 'function') {
-    return candidate.default as AddFormats;
-  }
-  throw new Error('Cannot load ajv-formats');
-}
-
-function isObjectLike(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /**
  * A draft-07 Ajv instance in strict mode, with the `date-time` and other formats.
  * strictRequired is off: `oneOf: [{required: [a]}, {required: [b]}]` (used by Amount)
  * names properties declared by the parent schema, which is valid JSON Schema.
  */
 export function createAjv(): Ajv {
-  const ajv = new Ajv({
+  return createProjectAjv('draft-07', {
     strict: true,
     strictTypes: true,
     strictTuples: true,
     strictRequired: false,
     allErrors: true,
   });
-  resolveAddFormats()(ajv);
-  return ajv;
 }
 
 export function formatErrors(errors: readonly ErrorObject[] | null | undefined): string {

@@ -7,8 +7,9 @@
  */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import Ajv2020, {type ErrorObject, type ValidateFunction} from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import type {ErrorObject, ValidateFunction} from 'ajv/dist/2020';
+import {createAjv} from '../../../plugins/api-reference/document/ajv';
 import {parse} from 'yaml';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -109,8 +110,7 @@ export class OpenApiSchemas {
     // from rejecting valid values like 1.001 (strict division gives 1000.9999999999999).
     // strictRequired is off: `required` inside oneOf branches naming properties declared by the
     // parent schema (the Amount rule) is valid JSON Schema that Ajv's strict mode would refuse.
-    this.ajv = new Ajv2020({strict: true, strictRequired: false, allErrors: true, multipleOfPrecision: 9});
-    addFormats(this.ajv);
+    this.ajv = createAjv('2020-12', {strict: true, strictRequired: false, allErrors: true, multipleOfPrecision: 9});
     this.ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeys(doc)]);
     // Ajv compiles the root of a registered schema before resolving a pointer into it; the root
     // fields of an OpenAPI document (openapi, info, paths, components …) are not schema keywords.

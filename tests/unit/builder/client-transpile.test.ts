@@ -24,7 +24,7 @@ import {
   wsScriptInput,
 } from '../../../src/components/ApiReference/RequestBuilder/request';
 import type * as Snippet from '../../../src/components/ApiReference/RequestBuilder/snippet';
-import type * as Script from '../../../src/components/ApiReference/RequestBuilder/wsScript';
+import type * as Script from '../../../plugins/api-reference/client/wsScript';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const require = createRequire(import.meta.url);
@@ -87,9 +87,7 @@ describe('the compiled generator (as shipped) agrees with httpsnippet', async ()
 });
 
 describe('the compiled WebSocket script (as shipped) is the build-time sample plus the subscription', async () => {
-  const script = await asClientBuilds<typeof Script>(
-    'src/components/ApiReference/RequestBuilder/wsScript.ts',
-  );
+  const script = await asClientBuilds<typeof Script>('plugins/api-reference/client/wsScript.ts');
   const doc = (await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml'))) as Json;
   const model = buildWsModel(doc);
   const builders = buildWsBuilders(doc, model);

@@ -198,3 +198,38 @@ describe('parameter validators, compiled at build time', async () => {
     expect(validate({...base, instrument: 'btc-eur'})).toBe(false);
   });
 });
+
+describe('parameter validators of OpenAPI 3.2 methods', () => {
+  // A `query` operation (3.2's fixed field) and an `additionalOperations` one, each with a parameter.
+  const limit = {name: 'limit', in: 'query', required: true, schema: {type: 'integer', minimum: 1}};
+  const doc = {
+    openapi: '3.2.0',
+    info: {title: 'Search', version: '1'},
+    paths: {
+      '/search': {
+        query: {operationId: 'searchItems', parameters: [limit], responses: {'200': {description: 'Found'}}},
+        additionalOperations: {
+          COPY: {operationId: 'copyItems', parameters: [limit], responses: {'200': {description: 'Copied'}}},
+        },
+      },
+    },
+  };
+  const builders = buildRestBuilders(doc as Json, buildRestModel(doc as Json));
+  const compiled = compileParameterValidators(doc);
+
+  it('get the validator file their form names', () => {
+    const named = builders.flatMap((b) =>
+      b.parametersValidator !== undefined ? [b.parametersValidator] : [],
+    );
+    const ready = compiled.filter((c) => c.status === 'ready').map((c) => c.file);
+    expect(named.length).toBeGreaterThan(0);
+    for (const file of named) expect(ready).toContain(file);
+  });
+
+  it('give both operations a form with its parameter check', () => {
+    expect(builders.map((b) => [b.target, b.parametersValidator]).sort()).toEqual([
+      ['rest:copyItems', 'restparams-copyItems.js'],
+      ['rest:searchItems', 'restparams-searchItems.js'],
+    ]);
+  });
+});

@@ -4,8 +4,8 @@
  * real documents by JSON pointer, and the vocabulary of names they define.
  */
 import {fileURLToPath} from 'node:url';
-import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type {ValidateFunction} from 'ajv/dist/2020.js';
+import {createAjv} from '../../../plugins/api-reference/document/ajv';
 import {readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -50,13 +50,7 @@ export function follow(doc: JsonObject, pointer: string): {node: unknown; pointe
   return {node, pointer: current};
 }
 
-// ajv-formats is CommonJS; under ESM interop its default export may be wrapped once more.
-const addFormats = ((addFormatsModule as unknown as {default?: unknown}).default ?? addFormatsModule) as (
-  ajv: Ajv2020,
-) => Ajv2020;
-
-const ajv = new Ajv2020({strict: false, allErrors: true, validateSchema: false});
-addFormats(ajv);
+const ajv = createAjv('2020-12', {strict: false, allErrors: true, validateSchema: false});
 ajv.addSchema(openapi, 'openapi');
 ajv.addSchema(asyncapi, 'asyncapi');
 const compiled = new Map<string, ValidateFunction>();

@@ -9,7 +9,7 @@ import {
   type LlmsInput,
   type LlmsPage,
 } from '../../../plugins/machine-readable/llms';
-import {markdownPathFor, schemaFileFor} from '../../../plugins/machine-readable/paths';
+import {markdownPathFor, schemaFileFor} from '../../../plugins/api-reference/client/downloads';
 import {assignSections, sidebarSections} from '../../../plugins/machine-readable/sections';
 
 /** The docs plugin's loaded content, as far as the sidebar is concerned (shape of 3.10). */

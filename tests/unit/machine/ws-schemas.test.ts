@@ -5,8 +5,8 @@
  */
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020';
+import {createAjv} from '../../../plugins/api-reference/document/ajv';
 import {describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
 import {isJsonObject, type Json, type JsonObject} from '../../../plugins/machine-readable/json';
@@ -23,14 +23,13 @@ const CORPUS = path.resolve(ROOT, '../shared/corpus/asyncapi');
 
 /** Ajv as a consumer would use it: 2020-12, formats, strict about unknown keywords (its style lints off). */
 function compile(schema: JsonObject): ReturnType<Ajv2020['compile']> {
-  const ajv = new Ajv2020({
+  const ajv = createAjv('2020-12', {
     allErrors: true,
     strict: true,
     strictRequired: false,
     strictTypes: false,
     strictTuples: false,
   });
-  addFormats(ajv);
   return ajv.compile(schema);
 }
 

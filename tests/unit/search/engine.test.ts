@@ -4,7 +4,7 @@ import {
   SEARCH_INDEX_VERSION,
   type SearchIndexFile,
   type SearchRecord,
-} from '../../../plugins/search-index/types';
+} from '../../../plugins/api-reference/client/searchIndex';
 import {
   compareHits,
   isSearchIndexFile,

@@ -7,7 +7,7 @@ import {
   runsOf,
   termsOfRun,
   wholeQueryTerms,
-} from '../../../plugins/search-index/tokenize';
+} from '../../../plugins/api-reference/client/searchTokens';
 
 describe('runsOf', () => {
   it('strips quotes, brackets and trailing punctuation around identifiers', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {readDocument} from '../../../plugins/api-reference/identity';
 import {findTargets} from '../../../plugins/api-reference/validator/targets';
 import {unsafeCodeReason} from '../../../plugins/api-reference/validator/compile';
-import {validatorFileName} from '../../../src/components/ApiReference/Validator/naming';
+import {validatorFileName} from '../../../plugins/api-reference/client/validators';
 import {validateText} from '../../../src/components/ApiReference/Validator/core';
 import {CORPUS, HAVE_CORPUS, compileAll, openApiWith, validatorOf} from './helpers';
 

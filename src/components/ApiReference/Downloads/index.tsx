@@ -1,5 +1,14 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
+import {
+  POSTMAN_FILE,
+  REST_TYPES_FILE,
+  TYPES_DIR,
+  WS_SCHEMAS_DIR,
+  WS_SCHEMAS_INDEX,
+  WS_TYPES_FILE,
+  downloadPath,
+} from '@site/plugins/api-reference/client/downloads';
 import styles from './styles.module.css';
 
 /**
@@ -17,16 +26,16 @@ export interface ExtraDownload {
 
 const EXTRAS: Record<'openapi' | 'asyncapi', readonly ExtraDownload[]> = {
   openapi: [
-    {path: '/downloads/types/rest.d.ts', label: 'TypeScript types', download: 'rest.d.ts'},
-    {path: '/downloads/postman-collection.json', label: 'Postman collection'},
+    {path: downloadPath(TYPES_DIR, REST_TYPES_FILE), label: 'TypeScript types', download: REST_TYPES_FILE},
+    {path: downloadPath(POSTMAN_FILE), label: 'Postman collection'},
   ],
   asyncapi: [
     {
-      path: '/downloads/types/ws-messages.d.ts',
+      path: downloadPath(TYPES_DIR, WS_TYPES_FILE),
       label: 'TypeScript types of every message',
-      download: 'ws-messages.d.ts',
+      download: WS_TYPES_FILE,
     },
-    {path: '/downloads/ws-schemas/index.json', label: 'JSON Schema of every message'},
+    {path: downloadPath(WS_SCHEMAS_DIR, WS_SCHEMAS_INDEX), label: 'JSON Schema of every message'},
   ],
 };
 
@@ -44,7 +53,7 @@ export default function Downloads({
         <Link
           key={ext}
           className="button button--sm button--outline button--primary"
-          to={`pathname:///downloads/${name}.${ext}`}
+          to={`pathname://${downloadPath(`${name}.${ext}`)}`}
           download={`${name}.${ext}`}
         >
           {name}.{ext}

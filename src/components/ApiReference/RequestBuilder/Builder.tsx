@@ -27,7 +27,7 @@ import validatorStyles from '../Validator/styles.module.css';
 import {loadBuilderModel, loadParameterValidator} from './load';
 import {fieldKey, initialForm, parameterObject, restRequest, wsScriptInput, type FormState} from './request';
 import {SNIPPET_LANGUAGES, requestSnippet, type SnippetLanguage} from './snippet';
-import {nodeScript} from './wsScript';
+import {nodeScript} from '@site/plugins/api-reference/client/wsScript';
 import styles from './styles.module.css';
 
 /** Docusaurus's storage key of the code-language tab group: the samples' choice, shared site-wide. */

@@ -10,7 +10,7 @@
 import type {BuilderModel} from '@site/plugins/api-reference/builder/types';
 import type {CompiledValidator} from '../Validator/core';
 import type {LoadedValidator} from '../Validator/load';
-import {validatorFileName} from '../Validator/naming';
+import {validatorFileName} from '@site/plugins/api-reference/client/validators';
 
 interface LazyContext {
   keys(): string[];

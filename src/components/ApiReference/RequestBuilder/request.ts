@@ -11,7 +11,7 @@ import type {
   WsBuilderModel,
 } from '@site/plugins/api-reference/builder/types';
 import type {SnippetRequest} from './snippet';
-import type {NodeScriptInput} from './wsScript';
+import type {NodeScriptInput} from '@site/plugins/api-reference/client/wsScript';
 
 export interface FieldState {
   text: string;

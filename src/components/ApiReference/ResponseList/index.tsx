@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
 import type {ErrorBodyView, MediaView, ResponseView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Schema, {DescribedOnce} from '../Schema';
@@ -11,7 +12,7 @@ import ParameterTable from '../ParameterTable';
 import styles from './styles.module.css';
 
 /** The section's anchor: REST_SECTIONS.errorBodies (the plugin claims it before any other id). */
-export const ERROR_BODIES_ID = 'error-bodies';
+export const ERROR_BODIES_ID = SECTION_IDS.errorBodies;
 
 /**
  * A content map: the schema of each media type (several are shown, not merged). Its examples

@@ -9,7 +9,7 @@ import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import {useHistory, useLocation} from '@docusaurus/router';
 import type {RestIndex as RestIndexModel, RestIndexEntry} from '@site/plugins/api-reference/types';
-import {routeOfAnchor} from '@site/plugins/api-reference/anchors';
+import {SECTION_IDS, routeOfAnchor} from '@site/plugins/api-reference/client/anchors';
 import Markdown from '../Markdown';
 import {MethodBadge} from '../Operation';
 import styles from './styles.module.css';
@@ -61,8 +61,8 @@ export default function RestIndex({index}: {readonly index: RestIndexModel}): Re
         </section>
       ))}
       {index.webhooks.length > 0 ? (
-        <section aria-labelledby="webhooks" className={styles.tag}>
-          <Heading as="h2" id="webhooks">
+        <section aria-labelledby={SECTION_IDS.webhooks} className={styles.tag}>
+          <Heading as="h2" id={SECTION_IDS.webhooks}>
             Webhooks
           </Heading>
           <p>Requests the API sends to you.</p>

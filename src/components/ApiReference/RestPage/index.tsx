@@ -4,8 +4,8 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import TOC from '@theme/TOC';
 import TOCCollapsible from '@theme/TOCCollapsible';
-import type {SiteIdentity} from '@site/plugins/api-reference/identity';
-import type {RestModel} from '@site/plugins/api-reference/types';
+import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
+import type {RestPageProps} from '@site/plugins/api-reference/routes';
 import Markdown from '../Markdown';
 import Servers from '../Servers';
 import Security from '../Security';
@@ -19,10 +19,8 @@ import CopyMarkdown from '@site/src/components/CopyMarkdown';
 import {restNavigation} from '../navigation';
 import styles from './styles.module.css';
 
-interface Props {
-  readonly identity: SiteIdentity;
-  readonly model: RestModel;
-}
+/** One route module per prop (plugins/api-reference/routes.ts). */
+type Props = RestPageProps;
 
 /** Data work happens inside Layout's children so a failure shows the crash fallback. */
 function RestReference({model}: Props): ReactNode {
@@ -105,8 +103,8 @@ function RestReference({model}: Props): ReactNode {
               </section>
             ))}
             {model.webhooks.length > 0 ? (
-              <section aria-labelledby="webhooks" className={styles.tag}>
-                <Heading as="h2" id="webhooks">
+              <section aria-labelledby={SECTION_IDS.webhooks} className={styles.tag}>
+                <Heading as="h2" id={SECTION_IDS.webhooks}>
                   Webhooks
                 </Heading>
                 <p>Requests the API sends to you.</p>

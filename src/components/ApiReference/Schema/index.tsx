@@ -10,11 +10,12 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Heading from '@theme/Heading';
+import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
 import type {DataTypeView, SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '../rules';
-import {hasChildren} from './nodes';
+import {hasChildren} from '@site/plugins/api-reference/client/schemaNodes';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -320,7 +321,7 @@ export function DescribedOnce({
 }
 
 /** The section's anchor: DATA_TYPES_SECTION of the plugin (claimed before any other id). */
-export const DATA_TYPES_ID = 'data-types';
+export const DATA_TYPES_ID = SECTION_IDS.dataTypes;
 
 /**
  * The field types several fields share (plugins/api-reference/schema/dataTypes.ts), each

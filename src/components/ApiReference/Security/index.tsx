@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
 import type {SecurityRequirementView, SecuritySchemeView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
@@ -45,7 +46,7 @@ function Scheme({scheme}: {readonly scheme: SecuritySchemeView}): ReactNode {
 export default function Security({
   schemes,
   requirements,
-  id = 'authentication',
+  id = SECTION_IDS.authentication,
 }: {
   readonly schemes: SecuritySchemeView[];
   readonly requirements?: SecurityRequirementView[];

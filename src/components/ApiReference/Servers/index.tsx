@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
+import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
 import type {ServerView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import styles from './styles.module.css';
@@ -8,7 +9,7 @@ import styles from './styles.module.css';
 /** The hosts, the documentation's default (the first server) marked as such. */
 export default function Servers({
   servers,
-  id = 'servers',
+  id = SECTION_IDS.servers,
 }: {
   readonly servers: ServerView[];
   readonly id?: string;

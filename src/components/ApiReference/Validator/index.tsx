@@ -2,7 +2,7 @@ import {useCallback, useEffect, useId, useRef, useState} from 'react';
 import type {ClipboardEvent, KeyboardEvent, ReactNode, SyntheticEvent} from 'react';
 import type {WordedError} from './messages';
 import type {ValidationRun, ValidatorSession} from './session';
-import {validatorFileName} from './naming';
+import {validatorFileName} from '@site/plugins/api-reference/client/validators';
 import styles from './styles.module.css';
 
 export interface PayloadValidatorProps {

@@ -11,6 +11,14 @@ export const DOWNLOADS_DIR = 'downloads';
 /** Folder (under DOWNLOADS_DIR) of the JSON Schemas of the WebSocket messages. */
 export const WS_SCHEMAS_DIR = 'ws-schemas';
 
+/** The schemas' index (under WS_SCHEMAS_DIR): what each file is. */
+export const WS_SCHEMAS_INDEX = 'index.json';
+
+/** The site path of a download: `downloadPath('types', 'rest.d.ts')` → `/downloads/types/rest.d.ts`. */
+export function downloadPath(...parts: string[]): string {
+  return `/${[DOWNLOADS_DIR, ...parts].join('/')}`;
+}
+
 /** File name (under DOWNLOADS_DIR) of the Postman collection. */
 export const POSTMAN_FILE = 'postman-collection.json';
 

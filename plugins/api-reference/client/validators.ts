@@ -1,4 +1,25 @@
 /**
+ * Validator targets and their files, for the build (which compiles and writes
+ * them) and the browser (whose panels import them): the keys and the file
+ * naming are defined here only.
+ */
+
+/** The target of an operation's JSON request body: `rest:<operation anchor>`. */
+export function restTarget(operationAnchor: string): string {
+  return `rest:${operationAnchor}`;
+}
+
+/** The target of a WebSocket message the client sends: `ws:<message name>`. */
+export function wsTarget(messageName: string): string {
+  return `ws:${messageName}`;
+}
+
+/** The validator target of an operation's parameters (its file: `restparams-<operationId>.js`). */
+export function parametersTarget(operationId: string): string {
+  return `rest-params:${operationId}`;
+}
+
+/**
  * The one mapping from a validator target (`rest:<operationId>`, `ws:<messageName>`)
  * to the file its compiled validator is written to. The build step writes that file
  * and the browser imports it, so both sides must use this function. It is

@@ -11,6 +11,10 @@
  * the build's tests until it is described here.
  */
 
+/** The tables of docs/rest_overview.mdx (`<ErrorTable group=…>`), one per group; the pages give their titles. */
+export const ERROR_GROUPS = ['http', 'bulk', 'readiness', 'websocket'] as const;
+export type ErrorGroup = (typeof ERROR_GROUPS)[number];
+
 /** Where a code is returned: a REST operation (by operationId) or a WebSocket message. */
 export type ErrorSource = {kind: 'rest'; operationId: string} | {kind: 'ws'; message: string};
 
@@ -27,7 +31,7 @@ export interface ErrorCatalogueEntry {
   /** What the provider itself asks the client to do; absent when it publishes nothing. */
   providerAdvice?: string;
   /** Groups the table: general HTTP errors, bulk order rejections, settlement readiness, WebSocket. */
-  group: 'http' | 'bulk' | 'readiness' | 'websocket';
+  group: ErrorGroup;
 }
 
 const bulkRead: ErrorSource[] = [{kind: 'rest', operationId: 'getBulkOrder'}];
@@ -210,11 +214,4 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     meaning:
       "Listed in the provider's catalogue without a description. The provider does not publish which message carries it, when it is sent or what the server does after it; the WebSocket reference shows it only as the example `error` of `channel_subscription_error`.",
   },
-];
-
-export const errorGroups: readonly {id: ErrorCatalogueEntry['group']; title: string}[] = [
-  {id: 'http', title: 'HTTP errors'},
-  {id: 'bulk', title: 'Bulk order rejections (`error_code` of a 422 bulk order read)'},
-  {id: 'readiness', title: 'Settlement readiness (`error` of the status read)'},
-  {id: 'websocket', title: 'WebSocket channel errors'},
 ];

@@ -2,7 +2,7 @@
  * Facts about schema view nodes shared by the Schema component and the build
  * (plugins/api-reference/schema/dataTypes.ts): plain functions, no React.
  */
-import type {SchemaNode} from '@site/plugins/api-reference/types';
+import type {SchemaNode} from '../types';
 
 /** Whether the node has anything below it: fields, items, tuple items, branches or a recursion link. */
 export function hasChildren(node: SchemaNode): boolean {

@@ -1,0 +1,86 @@
+/**
+ * The anchor scheme other pages link to. Anchors derive only from names in the
+ * documents (operationId, tag, message and channel keys, field paths), never
+ * from positions, so editing one part of a document cannot move another's.
+ */
+
+/**
+ * Section anchors of the reference pages: claimed before any id taken from the
+ * documents, and the ids the components give those sections.
+ */
+export const SECTION_IDS = {
+  servers: 'servers',
+  authentication: 'authentication',
+  webhooks: 'webhooks',
+  errorBodies: 'error-bodies',
+  dataTypes: 'data-types',
+} as const;
+
+/** `tag-<slug>`: lowercase, every run of non-alphanumerics becomes one `-`. */
+export function slug(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function tagId(tag: string): string {
+  return `tag-${slug(tag)}`;
+}
+
+export function channelId(key: string): string {
+  return `channel-${key}`;
+}
+
+/** Operations without an operationId (allowed by OpenAPI) get `<method>-<path slug>`. */
+export function operationId(operationIdValue: string | undefined, method: string, path: string): string {
+  if (operationIdValue !== undefined && operationIdValue.trim() !== '') return operationIdValue;
+  return `${method.toLowerCase()}-${slug(path)}`;
+}
+
+/** Joins a field path: `a` + `b` → `a.b`; array items are `[]` appended to their field. */
+export function childPath(parent: string, segment: string): string {
+  if (segment === '[]') return `${parent}[]`;
+  return parent === '' ? segment : `${parent}.${segment}`;
+}
+
+/**
+ * Hands out element ids for one page: the first claimant keeps the plain id,
+ * a later duplicate (two branches declaring the same field) gets `~2`, `~3`.
+ */
+export class IdRegistry {
+  private readonly used = new Set<string>();
+
+  claim(id: string): string {
+    if (!this.used.has(id)) {
+      this.used.add(id);
+      return id;
+    }
+    for (let n = 2; ; n += 1) {
+      const candidate = `${id}~${n}`;
+      if (!this.used.has(candidate)) {
+        this.used.add(candidate);
+        return candidate;
+      }
+    }
+  }
+
+  has(id: string): boolean {
+    return this.used.has(id);
+  }
+}
+
+/**
+ * The page of an anchor, for the forwarder on /rest: the anchor itself, else its
+ * longest prefix ending before a `.` (field anchors are `<operation>.<path>`).
+ */
+export function routeOfAnchor(anchorRoutes: Record<string, string>, anchor: string): string | undefined {
+  let candidate = anchor;
+  for (;;) {
+    const route = anchorRoutes[candidate];
+    if (route !== undefined) return route;
+    const dot = candidate.lastIndexOf('.');
+    if (dot <= 0) return undefined;
+    candidate = candidate.slice(0, dot);
+  }
+}

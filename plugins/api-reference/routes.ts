@@ -1,0 +1,42 @@
+/**
+ * The routes of the API reference plugin, pure: what `contentLoaded` adds, from
+ * the REST model alone (no Docusaurus actions, no files), so it is tested alone.
+ * /docs/ws is not a route of this plugin: docs/ws.mdx imports WS_DATA.
+ */
+import type {SiteIdentity} from './identity';
+import {planRestPages} from './openapi/pages';
+import type {RestModel} from './types';
+
+/** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
+export const REST_DATA = 'rest-reference.json';
+export const WS_DATA = 'ws-reference.json';
+/** The data file every /rest page shares. */
+export const IDENTITY_DATA = 'identity.json';
+
+/** The component of every /rest page. */
+export const REST_PAGE_COMPONENT = '@site/src/components/ApiReference/RestPage/index.tsx';
+
+/** Props of the /rest page component: one route module each (RestPage takes exactly these). */
+export interface RestPageProps {
+  readonly identity: SiteIdentity;
+  readonly model: RestModel;
+}
+
+/** The data file (createData) behind each of RestPage's props: a prop added there must be given here. */
+export type RestRouteModules = Record<keyof RestPageProps, string>;
+
+export interface RestRoute {
+  path: string;
+  /** Data file of the page's model. */
+  dataName: string;
+  model: RestModel;
+}
+
+/** /rest, plus one page per tag (or part of one) when the document is too large for one page (openapi/pages.ts). */
+export function restRoutes(rest: RestModel, limits?: Parameters<typeof planRestPages>[2]): RestRoute[] {
+  const site = planRestPages(rest, '/rest', limits);
+  return [
+    {path: '/rest', model: site.main, dataName: REST_DATA},
+    ...site.pages.map((page) => ({path: page.route, model: page.model, dataName: page.dataName})),
+  ];
+}
