@@ -15,6 +15,7 @@ import type {SiteIdentity} from './identity';
 import type {PluginOptions} from './options';
 import {identityFromDocuments} from './identity';
 import type {Json, JsonObject} from './json';
+import {publishLoaded} from './document/loaded';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
 import type {RestRouteModules} from './routes';
@@ -115,6 +116,9 @@ export default function apiReferencePlugin(
         ...(process.env[WARNINGS_REPORTED] === '1' ? {print: () => undefined} : {}),
       });
       const [openapi, asyncapi] = [loaded[0].doc, loaded[1].doc];
+      // The other plugins of this build take these instead of reading the files again (document/loaded.ts).
+      publishLoaded(specPaths.openapi, openapi);
+      publishLoaded(specPaths.asyncapi, asyncapi);
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
       const rest = buildRestModel(openapi);
       const ws = buildWsModel(asyncapi);

@@ -7,12 +7,15 @@
  * client chunks.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {loadedDocument} from '../api-reference/document/loaded';
 import {readDocument, resolveSpecPaths} from '../api-reference/identity';
 import type {ApiLicense} from './types';
 import {ClientResult, ShippedLicensesPlugin} from './webpack';
 
 function apiLicense(siteDir: string): ApiLicense | null {
-  const info = readDocument(resolveSpecPaths(siteDir).openapi).info;
+  const file = resolveSpecPaths(siteDir).openapi;
+  // Bundling runs after the api-reference plugin has loaded the document: take its result.
+  const info = (loadedDocument(file) ?? readDocument(file)).info;
   const license =
     typeof info === 'object' && info !== null ? (info as {license?: unknown}).license : undefined;
   if (typeof license !== 'object' || license === null) return null;

@@ -17,6 +17,7 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {identityFromDocuments, resolveSpecPaths, type SpecPaths} from '../api-reference/identity';
+import {loadedDocument} from '../api-reference/document/loaded';
 import {loadAsyncApi, loadOpenApi} from '../api-reference/load';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
 import type {JsonObject} from './json';
@@ -117,9 +118,10 @@ export default function machineReadablePlugin(
       const pages = await writePages(outDir, routesPaths, baseUrl, siteConfig.title);
 
       // As the references loaded them: a split document bundled, an AsyncAPI 2.x one converted.
+      // The api-reference plugin loaded them in this build; load here only when it did not run.
       const [openapi, asyncapi] = (await Promise.all([
-        loadOpenApi(specPaths.openapi),
-        loadAsyncApi(specPaths.asyncapi),
+        loadedDocument(specPaths.openapi) ?? loadOpenApi(specPaths.openapi),
+        loadedDocument(specPaths.asyncapi) ?? loadAsyncApi(specPaths.asyncapi),
       ])) as [JsonObject, JsonObject];
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
 
