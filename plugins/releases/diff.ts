@@ -38,6 +38,8 @@ export interface Change {
   subject: Subject;
   /** Whether the subject itself appeared, disappeared, or changed inside. */
   subjectChange: 'added' | 'removed' | 'changed';
+  /** What happened to the item (the most precise anchor): added, removed or changed. */
+  action: 'added' | 'removed' | 'changed';
   /** The item inside the subject, in words: "query parameter `side`", "field `orders[].price` of the 200 response". */
   item?: string;
   /** Candidate anchors, most precise first (field, parameter, then the subject). */
@@ -497,6 +499,7 @@ export function classify(api: Api, report: EngineReport, aligned: Aligned): Chan
       api,
       subject: at.subject,
       subjectChange: at.subjectChange,
+      action: change.kind === 'modified' ? 'changed' : change.kind,
       ...(at.item !== undefined ? {item: at.item} : {}),
       anchors: at.anchors,
       impact: change.impact,
@@ -562,6 +565,7 @@ function parameterChanges(aligned: Aligned): Change[] {
           api: 'rest',
           subject,
           subjectChange: 'changed',
+          action: kind,
           item,
           anchors: own !== undefined ? [`${own}.${where}.${name}`, own] : [],
           impact: breaking ? 'major' : 'minor',
