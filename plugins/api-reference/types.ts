@@ -6,6 +6,8 @@
  */
 import type {ReleaseBadge} from '../releases/badges';
 
+export type {ReleaseBadge} from '../releases/badges';
+
 /** HTML rendered at build time from a document's CommonMark (raw HTML in the source is escaped). */
 export type Html = string;
 

@@ -75,4 +75,8 @@ describe('built home page and version history', () => {
     expect(html).toContain('rel="alternate" type="application/atom+xml"');
     expect(html).not.toContain('Unreleased');
   });
+
+  it('the product, with one release, shows no "New in" / "Changed in" badge in the references', () => {
+    for (const route of ['/rest', '/docs/ws']) expect(page(route)).not.toMatch(/>(New|Changed) in \d/);
+  });
 });

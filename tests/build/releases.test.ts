@@ -87,7 +87,8 @@ beforeAll(() => {
   const result = spawnSync(
     process.execPath,
     [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', out],
-    {cwd: site, env: {...process.env, FORCE_COLOR: '0', NO_COLOR: '1'}, encoding: 'utf8', timeout: 900_000},
+    // Badges for the two newest releases (the default is one).
+    {cwd: site, env: {...process.env, RELEASE_BADGES: '2', FORCE_COLOR: '0', NO_COLOR: '1'}, encoding: 'utf8', timeout: 900_000},
   );
   if (result.status !== 0) throw new Error(`build failed:\n${`${result.stdout}\n${result.stderr}`.slice(-3000)}`);
 });
@@ -159,4 +160,15 @@ describe('a site with four releases made by npm run release', () => {
       ['2.0.0', 'none'],
     ]);
   });
+
+  test('the references carry "New in" / "Changed in" badges of the two newest releases, linking to their entries', () => {
+    const rest = page('rest');
+    const row = (id: string): string => new RegExp(`<tr id="${id.replace(/\./g, '\\.')}"[\\s\\S]*?</th>`).exec(rest)?.[0] ?? '';
+    expect(row('listOrders.query.account_id')).toMatch(/<a[^>]*href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>/);
+    expect(row('listOrders.query.side')).toMatch(/<a[^>]*href="\/version-history#v3-0-0"[^>]*>Changed in 3\.0\.0<\/a>/);
+    expect(row('listOrders.query.note')).not.toContain('in 2.1.0'); // three releases back: no badge
+    const ws = page('docs/ws');
+    expect(ws).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
+  });
 });
+

@@ -13,6 +13,7 @@ import Schema from '../Schema';
 import CodeSamples from '../CodeSamples';
 import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
+import ReleaseBadge from '../ReleaseBadge';
 import Pane, {ExampleSet, PaneTitle} from '../Pane';
 import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
@@ -79,6 +80,7 @@ export default function Message({
               <span className={styles.title}>{m.title}</span>
             ) : null}
             {m.deprecated === true ? <Deprecated /> : null}
+            <ReleaseBadge badge={m.release} />
           </p>
           {m.summary !== undefined ? <p>{m.summary}</p> : null}
           {m.replies.length > 0 ? (

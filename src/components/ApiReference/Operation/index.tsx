@@ -14,6 +14,7 @@ import ResponseList, {Contents} from '../ResponseList';
 import CodeSamples from '../CodeSamples';
 import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
+import ReleaseBadge from '../ReleaseBadge';
 import {Requirements} from '../Security';
 import Pane, {PaneTitle, RequestExamples, ResponseExamples} from '../Pane';
 import layout from '../layout.module.css';
@@ -75,6 +76,7 @@ export default function Operation({
             <MethodBadge method={op.method} />
             <code className={styles.path}>{op.path}</code>
             {op.deprecated ? <Deprecated /> : null}
+            <ReleaseBadge badge={op.release} />
           </p>
           <Markdown html={op.description} />
           {op.security !== undefined ? (
