@@ -21,7 +21,7 @@ import type {RestModel, WsModel} from './types';
 import {emitValidators} from './validator';
 import {writeDownloads} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
-import {loadHistory, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
+import {loadHistory, releasesDirFor, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
 import {applyBadges} from '../releases/badges';
 import type {HistoryView} from '../releases/view';
 
@@ -93,7 +93,12 @@ export default function apiReferencePlugin(
     name: 'api-reference',
 
     getPathsToWatch() {
-      return [specPaths.openapi, specPaths.asyncapi];
+      const releases = releasesDirFor(specPaths);
+      return [
+        specPaths.openapi,
+        specPaths.asyncapi,
+        ...(releases !== null ? [path.join(releases, '**', '*.yaml')] : []),
+      ];
     },
 
     configureWebpack(_config, isServer) {

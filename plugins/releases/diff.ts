@@ -193,7 +193,7 @@ function operationSubject(doc: JsonObject, route: string, method: string): Subje
   return {
     kind: 'operation',
     key: id ?? label,
-    label,
+    label: code(label),
     anchor:
       id ??
       `${method}-${route
@@ -216,7 +216,7 @@ function locateRest(change: EngineChange, aligned: Aligned): Located {
   const docFor = change.kind === 'removed' ? aligned.base : aligned.revision;
   if (method === undefined || !(HTTP_METHODS as readonly string[]).includes(method)) {
     // The path item itself, or its shared parameters.
-    const subject: Subject = {kind: 'operation', key: route, label: `every operation on ${route}`};
+    const subject: Subject = {kind: 'operation', key: route, label: `every operation on ${code(route)}`};
     if (tokens.length === 2) {
       return {
         subject,
@@ -551,7 +551,7 @@ function parameterChanges(aligned: Aligned): Change[] {
         const subject: Subject =
           method !== undefined
             ? operationSubject(doc, route, method)
-            : {kind: 'operation', key: route, label: `every operation on ${route}`};
+            : {kind: 'operation', key: route, label: `every operation on ${code(route)}`};
         const own = subject.anchor;
         const item = `${where} parameter ${code(name)}`;
         const rule =
