@@ -10,7 +10,10 @@ import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseDocument, DomUtils} from 'htmlparser2';
+import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
+import {startStaticServer} from '../../scripts/static-server.mjs';
 import {parse, stringify} from 'yaml';
 
 vi.setConfig({testTimeout: 600_000, hookTimeout: 900_000});
@@ -177,6 +180,43 @@ describe('a site with four releases made by npm run release', () => {
     expect(row('listOrders.query.note')).not.toContain('in 2.1.0'); // three releases back: no badge
     const ws = page('docs/ws');
     expect(ws).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
+  });
+
+  test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const server = (await startStaticServer(out)) as {url: string; close: () => Promise<void>};
+    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    try {
+      for (const width of [1280, 420]) {
+        const page = await browser.newPage({viewport: {width, height: 900}});
+        await page.goto(`${server.url}/version-history`);
+        await page.waitForSelector('html[data-has-hydrated="true"]');
+        if (process.env.SCREENSHOT_DIR !== undefined)
+          await page.screenshot({path: path.join(process.env.SCREENSHOT_DIR, `history-${width}.png`), fullPage: true});
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as {axe: {run: (d: Document, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
+          const result = await axe.run(document, {
+            runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
+          });
+          return result.violations.map((v) => v.id);
+        });
+        expect(violations, `${width} px`).toEqual([]);
+        // No horizontal scrolling at this width.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        if (width === 1280) {
+          await page.getByLabel('Your version').selectOption('2.0.0');
+          const since = page.locator('section[aria-labelledby="changes-since"]');
+          await expect.poll(() => since.locator('p[aria-live]').textContent()).toMatch(/changed since 2\.0\.0, \d+ breaking changes?\./);
+          expect(await since.textContent()).toContain('account_id');
+          expect(await since.textContent()).toContain('STALE');
+        }
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      await server.close();
+    }
   });
 });
 
