@@ -477,6 +477,7 @@ function describe(change: EngineChange, at: Located): string {
     return `${at.item} ${verb}`;
   }
   if (at.item !== undefined) return `${at.item} ${verb}`;
+  if (at.subjectChange !== 'changed') return `${at.subject.label} ${verb}`;
   if (at.subject.kind !== 'document' && tokens.length <= 3) return `${at.subject.label} ${verb}`;
   return `${change.typeName ?? 'item'} at ${code(change.path.replace(/^#/, ''))} ${verb}`;
 }
@@ -492,6 +493,8 @@ export function classify(api: Api, report: EngineReport, aligned: Aligned): Chan
   for (const change of expandPaths(api, report.changes, aligned)) {
     const at = api === 'rest' ? locateRest(change, aligned) : locateWs(change, aligned);
     if (at.unsharedParameter === true) continue; // replaced below, by identity
+    // info.version is the release itself, not a change to it.
+    if (change.path === '#/info' && change.property === 'version') continue;
     const verdict = change.verdicts.find((v) => v.impact === change.impact) ?? change.verdicts[0];
     const breaking = change.impact === 'major';
     const words = describe(change, at);
