@@ -29,8 +29,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // src/data/versionHistory.ts is being replaced by computed history (issue 22): the one exception until then.
-              regex: '^(@site/|(\\.\\./)+)src/(?!data/versionHistory$)',
+              regex: '^(@site/|(\\.\\./)+)src/',
               message:
                 'plugins/ never imports src/: move what both sides need to plugins/api-reference/client/.',
             },

@@ -8,7 +8,6 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {errorCatalogue} from './client/errorCatalogue';
-import {versionHistory} from '../../src/data/versionHistory';
 import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity} from './identity';
@@ -26,6 +25,9 @@ import {checkShownExamples, isOwnDocument} from './exampleCheck';
 import {emitValidators} from './validator';
 import {writeDownloads} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
+import {loadHistory, releasesDirFor, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
+import {applyBadges} from '../releases/badges';
+import type {HistoryView} from '../releases/view';
 
 export type {PluginOptions} from './options';
 export {validateOptions} from './options';
@@ -38,6 +40,8 @@ export interface ApiReferenceContent {
   guideGaps: GuideGaps;
   /** The documents as loaded: one file (split documents bundled), AsyncAPI 2.x converted to 3.0. */
   documents: {openapi: JsonObject; asyncapi: JsonObject};
+  /** The version history computed from specs/releases and the working documents (plugins/releases). */
+  history: HistoryView;
 }
 
 /** Global data of this plugin, read by every page (src/components/Identity). */
@@ -66,15 +70,6 @@ function guideSources(siteDir: string): GuideSource[] {
         ...(text.includes('<ErrorTable') ? {refs: catalogueRefs} : {}),
       };
     });
-  guides.push({
-    key: '/version-history',
-    text: '',
-    refs: versionHistory.flatMap((entry) =>
-      entry.changes.flatMap((change) =>
-        (change.operations ?? []).map((anchor) => ({page: 'rest' as const, anchor})),
-      ),
-    ),
-  });
   return guides;
 }
 
@@ -94,7 +89,12 @@ export default function apiReferencePlugin(
     name: 'api-reference',
 
     getPathsToWatch() {
-      return [specPaths.openapi, specPaths.asyncapi];
+      const releases = releasesDirFor(specPaths);
+      return [
+        specPaths.openapi,
+        specPaths.asyncapi,
+        ...(releases !== null ? [path.join(releases, '**', '*.yaml')] : []),
+      ];
     },
 
     configureWebpack(_config, isServer) {
@@ -135,16 +135,22 @@ export default function apiReferencePlugin(
       if (examples !== null) console.warn(`[WARNING] [api-reference] ${examples}`);
       // Before the bundler starts: one warning naming every place where the guides
       // do not fit these documents; the pages show a notice there (never a failed build).
+      const restAnchors = collectAnchors(rest);
+      const wsAnchors = collectAnchors(ws);
+      const {view: history, badges} = await loadHistory(specPaths, {rest: restAnchors, ws: wsAnchors});
+      // "New in X" / "Changed in X" on what the newest releases changed (none with one release).
+      applyBadges(rest, badges.rest);
+      applyBadges(ws, badges.ws);
       const guideGaps = checkGuideFit({
         identity,
-        restAnchors: collectAnchors(rest),
-        wsAnchors: collectAnchors(ws),
-        historyVersion: versionHistory[0]?.version ?? null,
+        restAnchors,
+        wsAnchors,
+        historyVersion: history.versions[0] ?? null,
         guides: guideSources(context.siteDir),
       });
       const warning = describeGaps(guideGaps);
       if (warning !== null) console.warn(`[WARNING] [api-reference] ${warning}`);
-      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}};
+      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}, history};
     },
 
     async contentLoaded({content, actions}) {
@@ -166,6 +172,12 @@ export default function apiReferencePlugin(
         });
       }
       await createData(WS_DATA, JSON.stringify(content.ws, withoutBuildNotes));
+      addRoute({
+        path: '/version-history',
+        component: '@site/src/components/VersionHistory/index.tsx',
+        modules: {releases: await createData(HISTORY_DATA, JSON.stringify(content.history))},
+        exact: true,
+      });
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
       await emitValidators(actions, content.documents);
@@ -175,8 +187,9 @@ export default function apiReferencePlugin(
     },
 
     // Downloads: /downloads/{openapi,asyncapi}.{yaml,json}, from the same documents.
-    async postBuild({outDir, content}) {
+    async postBuild({outDir, content, siteConfig}) {
       await writeDownloads(outDir, specPaths, content.documents);
+      await writeHistoryFeeds(outDir, siteConfig, content);
     },
   };
 }

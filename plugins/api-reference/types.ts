@@ -4,6 +4,9 @@
  * from the build-time builders reaches the client bundle. Keep the shapes lean:
  * the JSON ships as the page's data chunk.
  */
+import type {ReleaseBadge} from '../releases/badges';
+
+export type {ReleaseBadge} from '../releases/badges';
 
 import type {BindingsView} from './asyncapi/bindings';
 
@@ -28,6 +31,8 @@ export interface SchemaGroup {
 export interface SchemaNode {
   /** Field name as shown: property name, `[]` for array items, `[0]` for a prefix item. */
   name?: string;
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  release?: ReleaseBadge;
   /** Element id (anchor) of the field; every named field has one. */
   id?: string;
   /** Short type in words: "string (date-time)", "integer | null", "array", "object". */
@@ -110,6 +115,8 @@ export interface ErrorBodyView {
 
 export interface ParameterView {
   id: string;
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  release?: ReleaseBadge;
   name: string;
   in: string;
   required: boolean;
@@ -191,6 +198,8 @@ export interface CallbackView {
 export interface OperationView {
   /** operationId, or `<method>-<path slug>` when the document gives none: the anchor. */
   id: string;
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  release?: ReleaseBadge;
   method: string;
   path: string;
   summary?: string;
@@ -297,6 +306,8 @@ export interface MessageView {
   /** The message name (components/messages key): its anchor on first rendering. */
   name: string;
   id: string;
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  release?: ReleaseBadge;
   /** False when the message was rendered in full in an earlier channel: this entry links there. */
   primary: boolean;
   /** Where the full entry is (set when `primary` is false). */

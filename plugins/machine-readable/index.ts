@@ -175,9 +175,14 @@ export default function machineReadablePlugin(
         (p) => p.name === 'docusaurus-plugin-content-docs' && (p.options.id ?? 'default') === 'default',
       );
       const byPath = new Map(pages.map((p) => [p.path, p]));
-      const sections = assignSections(sidebarSections(docs?.content, options.guidesTitle), [
-        ...byPath.keys(),
-      ]).map((s) => ({
+      // The version history is its own section, so llms-full.txt carries it (optional pages are left out there).
+      const sections = assignSections(
+        [
+          ...sidebarSections(docs?.content, options.guidesTitle),
+          {title: 'Version history', paths: ['/version-history']},
+        ],
+        [...byPath.keys()],
+      ).map((s) => ({
         title: s.title,
         pages: s.paths.flatMap((p) => byPath.get(p) ?? []),
       }));
@@ -230,6 +235,17 @@ export default function machineReadablePlugin(
           title: 'Postman collection',
           path: `${downloads}${POSTMAN_FILE}`,
           description: `The ${collectionRequests(collection).length} REST operations as a Postman collection (v2.1); set bearerToken to your token.`,
+        },
+        {
+          title: 'Releases (Atom feed)',
+          path: `${baseUrl}version-history/feed.xml`,
+          description: 'Every recorded release of the API documents, newest first.',
+        },
+        {
+          title: 'Releases and changes (JSON)',
+          path: `${baseUrl}version-history/changes.json`,
+          description:
+            'Every release with its computed changes, each classified (breaking or not) and linked to the reference.',
         },
       ];
       const hosts = identity.restServers

@@ -65,11 +65,18 @@ describe('built home page and version history', () => {
     expect(html).toContain(`${defaultRest}/api/instruments`);
   });
 
-  it('version history: the current version and the action-required change', () => {
+  it('version history: computed from specs/releases, the current release with its date and notes, and the feeds', () => {
     const html = page('/version-history');
     const info = isObject(openapi.info) ? openapi.info : {};
-    expect(html).toContain(`>${String(info.version)}<`);
-    expect(html).toContain('Action required');
-    expect(html).toContain('href="/rest#createBulkOrder"');
+    expect(html).toMatch(new RegExp(`<h2[^>]*id="v${String(info.version).replace(/\\./g, '-')}"[^>]*>${String(info.version)}<`));
+    expect(html).toContain('Release date: not published');
+    expect(html).toContain('The bulk order endpoint (<code>POST /api/orders/bulk</code>) has been disabled.');
+    expect(html).toContain('The first recorded release: there is no earlier release to compare it with.');
+    expect(html).toContain('rel="alternate" type="application/atom+xml"');
+    expect(html).not.toContain('Unreleased');
+  });
+
+  it('the product, with one release, shows no "New in" / "Changed in" badge in the references', () => {
+    for (const route of ['/rest', '/docs/ws']) expect(page(route)).not.toMatch(/>(New|Changed) in \d/);
   });
 });

@@ -220,7 +220,7 @@ describe('documents nobody here wrote: a split OpenAPI document and an AsyncAPI 
     expect(environments).toContain('This guide was written for other API documents');
     expect(environments).toMatch(/the production (REST|WebSocket) host is not given by the API documents/);
     expect(page('docs/getting_started')).toContain('which the OpenAPI document does not have');
-    expect(page('version-history')).toContain('No version history is shown');
+    expect(page('version-history')).toContain('No releases are recorded for the API documents this site was built from');
   });
 });
 

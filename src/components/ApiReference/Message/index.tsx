@@ -12,6 +12,7 @@ import Markdown from '../Markdown';
 import Schema from '../Schema';
 import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
+import ReleaseBadge from '../ReleaseBadge';
 import Pane, {ExampleSet, PaneTitle, RequestSamples} from '../Pane';
 import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
@@ -78,6 +79,7 @@ export default function Message({
               <span className={styles.title}>{m.title}</span>
             ) : null}
             {m.deprecated === true ? <Deprecated /> : null}
+            <ReleaseBadge badge={m.release} />
           </p>
           {m.summary !== undefined ? <p>{m.summary}</p> : null}
           {m.replies.length > 0 ? (

@@ -13,6 +13,7 @@ import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
 import RequestBuilder from '../RequestBuilder';
 import Deprecated from '../Deprecated';
+import ReleaseBadge from '../ReleaseBadge';
 import {Requirements} from '../Security';
 import Pane, {PaneTitle, RequestExamples, RequestSamples, ResponseExamples} from '../Pane';
 import layout from '../layout.module.css';
@@ -76,6 +77,7 @@ export default function Operation({
             <MethodBadge method={op.method} />
             <code className={styles.path}>{op.path}</code>
             {op.deprecated ? <Deprecated /> : null}
+            <ReleaseBadge badge={op.release} />
           </p>
           <Markdown html={op.description} />
           {op.security !== undefined ? (

@@ -7,6 +7,7 @@ import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '../rules';
 import Schema from '../Schema';
+import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -41,6 +42,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
           <span className={styles.optional}>optional</span>
         )}
         {param.deprecated === true ? <span className={styles.optional}>deprecated</span> : null}
+        <ReleaseBadge badge={param.release} />
       </th>
       {/* data-label names the column where narrow screens stack the cells (styles.module.css). */}
       <td className={styles.short} data-label="In">

@@ -16,6 +16,7 @@ import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '../rules';
 import {hasChildren} from '@site/plugins/api-reference/client/schemaNodes';
+import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
@@ -224,6 +225,7 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
           {b}
         </span>
       ))}
+      <ReleaseBadge badge={node.release} />
       <Facts node={node} />
       {nested ? (
         <details className={styles.nested} open>

@@ -1,0 +1,221 @@
+/**
+ * The two commands for the provider's maintainers (scripts/release.mjs):
+ *
+ * - `npm run release` records the working documents (specs/*.yaml) as release
+ *   `info.version`, or with `--amend "<reason>"` replaces the newest release's
+ *   copies keeping its version.
+ * - `npm run release:check` says whether the working documents may land: equal
+ *   to the newest release, or carrying a new version.
+ *
+ * Each returns an exit code and one message; nothing is printed here.
+ */
+import {copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {parse, stringify} from 'yaml';
+import type {Change, Impact} from './diff';
+import {requiredBump} from './diff';
+import {
+  DOCUMENTS,
+  RELEASE_FILE,
+  bumpBetween,
+  bumpCovers,
+  compareVersions,
+  currentPair,
+  diffPairs,
+  listReleases,
+  parseVersion,
+  samePair,
+  type Pair,
+} from './store';
+
+export interface CommandResult {
+  code: 0 | 1;
+  message: string;
+}
+
+export interface Paths {
+  working: Pair;
+  releasesDir: string;
+}
+
+export function pathsIn(root: string): Paths {
+  return {
+    working: {
+      openapi: path.join(root, 'specs', 'openapi.yaml'),
+      asyncapi: path.join(root, 'specs', 'asyncapi.yaml'),
+    },
+    releasesDir: path.join(root, 'specs', 'releases'),
+  };
+}
+
+function versionOf(file: string): string {
+  const doc = parse(readFileSync(file, 'utf8')) as {info?: {version?: unknown}} | null;
+  const version = doc?.info?.version;
+  return typeof version === 'string' ? version : String(version ?? '');
+}
+
+/** The version both documents carry, or the message that says they disagree. */
+function workingVersion(working: Pair): {version: string} | {error: string} {
+  const openapi = versionOf(working.openapi);
+  const asyncapi = versionOf(working.asyncapi);
+  if (openapi !== asyncapi) {
+    return {
+      error: `The two documents disagree on the version: specs/openapi.yaml is ${openapi || '(none)'}, specs/asyncapi.yaml is ${asyncapi || '(none)'}. Set the same info.version in both.`,
+    };
+  }
+  if (parseVersion(openapi) === null) {
+    return {error: `info.version "${openapi}" is not a semantic version (MAJOR.MINOR.PATCH).`};
+  }
+  return {version: openapi};
+}
+
+/** The lowest version after `from` that a bump of this size gives. */
+export function nextVersion(from: string, bump: Impact | 'none'): string {
+  const parsed = parseVersion(from);
+  if (parsed === null || bump === 'none') return from;
+  const [major, minor, patch] = parsed.numbers;
+  if (bump === 'major') return major === 0 ? `0.${minor + 1}.0` : `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + (parsed.pre === '' ? 1 : 0)}`;
+}
+
+const LABEL: Record<Impact, string> = {major: 'breaking', minor: 'addition', patch: 'compatible'};
+
+/** Every change, one a line: its classification, where, and what. */
+export function describeChanges(changes: readonly Change[]): string {
+  return changes
+    .map(
+      (c) =>
+        `  - [${LABEL[c.impact]}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.text}`,
+    )
+    .join('\n');
+}
+
+function copyPair(from: Pair, dir: string): void {
+  mkdirSync(dir, {recursive: true});
+  copyFileSync(from.openapi, path.join(dir, 'openapi.yaml'));
+  copyFileSync(from.asyncapi, path.join(dir, 'asyncapi.yaml'));
+}
+
+const RELEASE_HEADER = `# What only a person can write about this release; the documents next to this file are
+# exact copies of the released specs/openapi.yaml and specs/asyncapi.yaml.
+# date: YYYY-MM-DD, or null while the provider has not published one.
+# notes: paragraphs shown as written (inline \`code\` allowed).
+`;
+
+export interface ReleaseOptions {
+  allowSmallerBump?: string;
+  amend?: string;
+}
+
+export async function release(paths: Paths, options: ReleaseOptions = {}): Promise<CommandResult> {
+  const current = workingVersion(paths.working);
+  if ('error' in current) return {code: 1, message: `Not recorded. ${current.error}`};
+  const {version} = current;
+  const releases = listReleases(paths.releasesDir);
+  const newest = releases[releases.length - 1];
+
+  if (options.amend !== undefined) {
+    if (options.amend.trim() === '')
+      return {code: 1, message: 'Not amended. --amend needs a reason: --amend "<reason>".'};
+    if (newest === undefined)
+      return {code: 1, message: 'Not amended. No release is recorded yet: run npm run release.'};
+    if (version !== newest.version) {
+      return {
+        code: 1,
+        message: `Not amended. An amendment keeps the version: the newest release is ${newest.version}, the documents are ${version}. To record ${version} as a new release, run npm run release without --amend.`,
+      };
+    }
+    if (samePair(currentPair(newest), paths.working)) {
+      return {code: 1, message: `Not amended. The documents already equal release ${version}.`};
+    }
+    const changes = await diffPairs(currentPair(newest), paths.working);
+    const n = newest.amendments.length + 1;
+    const keep = path.join(newest.dir, 'amendments', String(n));
+    mkdirSync(keep, {recursive: true});
+    for (const file of DOCUMENTS) renameSync(path.join(newest.dir, file), path.join(keep, file));
+    copyPair(paths.working, newest.dir);
+    const file = path.join(newest.dir, RELEASE_FILE);
+    const data = (existsSync(file)
+      ? (parse(readFileSync(file, 'utf8')) as Record<string, unknown> | null)
+      : null) ?? {
+      date: null,
+      notes: [],
+    };
+    data.amendments = [
+      ...(Array.isArray(data.amendments) ? data.amendments : []),
+      {reason: options.amend.trim()},
+    ];
+    // Keeps the file's leading comment; the data below it is rewritten.
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : RELEASE_HEADER;
+    const header = text
+      .split('\n')
+      .filter((line, i, all) => all.slice(0, i + 1).every((l) => l.startsWith('#')));
+    writeFileSync(file, `${header.join('\n')}\n${stringify(data)}`);
+    return {
+      code: 0,
+      message: `Amended release ${version} (amendment ${n}: ${options.amend.trim()}). The copies it replaced are kept in ${path.relative(process.cwd(), keep) || keep}. Changes:\n${describeChanges(changes) || '  (none)'}`,
+    };
+  }
+
+  if (newest !== undefined && compareVersions(version, newest.version) <= 0) {
+    return {
+      code: 1,
+      message: `Not recorded. The version does not increase: the documents are ${version}, the newest release is ${newest.version}. Raise info.version in both documents, or correct release ${newest.version} with npm run release -- --amend "<reason>".`,
+    };
+  }
+  const changes = newest !== undefined ? await diffPairs(currentPair(newest), paths.working) : [];
+  const needed = requiredBump(changes);
+  const bump = newest !== undefined ? bumpBetween(newest.version, version) : 'major';
+  const notes: string[] = [];
+  if (newest !== undefined && !bumpCovers(bump, needed)) {
+    const listed = changes.filter((c) => !bumpCovers(bump, c.impact));
+    if (options.allowSmallerBump === undefined || options.allowSmallerBump.trim() === '') {
+      return {
+        code: 1,
+        message: `Not recorded. The version bump is smaller than the changes require: ${newest.version} to ${version} is a ${bump} bump, the changes need a ${needed} bump (at least ${nextVersion(newest.version, needed)}). ${needed === 'major' ? 'Breaking changes' : 'Changes that need it'}:\n${describeChanges(listed)}\nRaise info.version in both documents, or record it anyway with --allow-smaller-bump "<reason>".`,
+      };
+    }
+    notes.push(
+      `Released as a ${bump} version although the changes need a ${needed} version: ${options.allowSmallerBump.trim()}`,
+    );
+  }
+  const dir = path.join(paths.releasesDir, version);
+  copyPair(paths.working, dir);
+  writeFileSync(path.join(dir, RELEASE_FILE), `${RELEASE_HEADER}${stringify({date: null, notes})}`);
+  return {
+    code: 0,
+    message: `Recorded release ${version} in ${path.relative(process.cwd(), dir) || dir}. Write its date (when published) and notes in ${RELEASE_FILE} there.${changes.length > 0 ? `\nChanges since ${newest?.version ?? ''}:\n${describeChanges(changes)}` : ''}`,
+  };
+}
+
+export async function check(paths: Paths): Promise<CommandResult> {
+  const releases = listReleases(paths.releasesDir);
+  const newest = releases[releases.length - 1];
+  if (newest === undefined)
+    return {code: 0, message: 'release:check: no releases are recorded; nothing to check.'};
+  const current = workingVersion(paths.working);
+  if ('error' in current) return {code: 1, message: `release:check: ${current.error}`};
+  if (samePair(currentPair(newest), paths.working)) {
+    return {code: 0, message: `release:check: the documents equal release ${newest.version}.`};
+  }
+  if (compareVersions(current.version, newest.version) > 0) {
+    return {
+      code: 0,
+      message: `release:check: the documents carry the new version ${current.version} (newest release ${newest.version}); record it with npm run release.`,
+    };
+  }
+  const changes = await diffPairs(currentPair(newest), paths.working);
+  const needed = requiredBump(changes);
+  return {
+    code: 1,
+    message: [
+      `release:check: the documents differ from release ${newest.version} but carry the same version ${current.version}. Changes:`,
+      describeChanges(changes),
+      `They need a ${needed} version: ${nextVersion(newest.version, needed)} or higher.`,
+      'Two ways out:',
+      `  - a release: set info.version to ${nextVersion(newest.version, needed)} (or higher) in both documents, then run npm run release;`,
+      `  - an amendment (a correction that is not a provider release): npm run release -- --amend "<reason>".`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * /version-history: rendered from the history the api-reference plugin computes
+ * at build time from specs/releases and the working documents
+ * (plugins/releases). Nothing here is hand-kept.
+ */
+import type {ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import Head from '@docusaurus/Head';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
+import {GapNotice, InlineCode} from '@site/src/components/Guide';
+import type {EntryView, HistoryView} from '@site/plugins/releases/view';
+import Group from './Group';
+import SinceControl from './SinceControl';
+import styles from './styles.module.css';
+
+function formatDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+const SECTION_TITLES = {added: 'Added', changed: 'Changed', removed: 'Removed'} as const;
+
+function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNode {
+  return (
+    <section className={styles.version} aria-labelledby={entry.id}>
+      <Heading as="h2" id={entry.id}>
+        {entry.title}
+        {current ? <span className={styles.badge}>Current</span> : null}
+      </Heading>
+      <p className={styles.meta}>
+        {entry.kind === 'unreleased' ? (
+          `Changes in the documents not yet recorded as a release (since ${entry.since ?? 'the newest release'}).`
+        ) : entry.kind === 'amendment' ? (
+          <>
+            Correction of release {entry.version}: <InlineCode text={entry.reason ?? ''} />
+          </>
+        ) : entry.date === null ? (
+          'Release date: not published'
+        ) : (
+          <>
+            Released <time dateTime={entry.date}>{formatDate(entry.date)}</time>
+          </>
+        )}
+        {entry.total > 0
+          ? ` · ${entry.total} change${entry.total > 1 ? 's' : ''}${entry.breaking > 0 ? `, ${entry.breaking} breaking` : ''}`
+          : ''}
+      </p>
+      {entry.notes.map((note) => (
+        <p key={note.text}>
+          <InlineCode text={note.text} />
+          {note.contactProvider === true ? (
+            <>
+              {' '}
+              Contact: <ContactEmail />.
+            </>
+          ) : null}
+        </p>
+      ))}
+      {entry.initial ? (
+        <p className={styles.meta}>
+          The first recorded release: there is no earlier release to compare it with.
+        </p>
+      ) : entry.total === 0 ? (
+        <p className={styles.meta}>The documents did not change.</p>
+      ) : (
+        entry.sections.map((section) => (
+          <div key={section.change}>
+            <Heading as="h3" id={`${entry.id}-${section.change}`}>
+              {SECTION_TITLES[section.change]}
+            </Heading>
+            <ul className={styles.groups}>
+              {section.groups.map((group) => (
+                <Group key={`${group.api}:${group.key}`} group={group} />
+              ))}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function VersionHistory({history}: {history: HistoryView}): ReactNode {
+  const {title} = useIdentity();
+  const gaps = useGuideGaps('/version-history');
+  const newest = history.entries.find((e) => e.kind === 'release');
+  return (
+    <main className="container margin-vert--lg">
+      <Heading as="h1">Version history</Heading>
+      {gaps.length > 0 ? (
+        <GapNotice lead="This history does not match the API documents:" gaps={gaps} />
+      ) : null}
+      {history.entries.length === 0 ? (
+        <p className={styles.lead}>
+          No releases are recorded for the API documents this site was built from, so there is no history to
+          show.
+        </p>
+      ) : (
+        <>
+          <p className={styles.lead}>
+            Releases of the {title}, newest first, with the changes computed from the API documents of each
+            release. Changes marked <strong>Breaking</strong> can break an integration built for the previous
+            version.
+          </p>
+          <p>
+            {/* Files of the build, not routes: `pathname://` makes them plain file links. */}
+            <Link to="pathname:///version-history/feed.xml" type="application/atom+xml">
+              Atom feed of releases
+            </Link>{' '}
+            ·{' '}
+            <Link to="pathname:///version-history/changes.json" type="application/json">
+              all releases and changes as JSON
+            </Link>
+          </p>
+          {history.versions.length > 1 ? <SinceControl history={history} /> : null}
+          {history.entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} current={entry === newest} />
+          ))}
+        </>
+      )}
+    </main>
+  );
+}
+
+/** The route module is `releases` (a route component's `history` prop is the router's). */
+export default function VersionHistoryPage({releases: history}: {releases: HistoryView}): ReactNode {
+  const feed = useBaseUrl('/version-history/feed.xml');
+  return (
+    <Layout
+      title="Version history"
+      description="Releases of the API and what changed in each, computed from its documents."
+    >
+      <Head>
+        <link rel="alternate" type="application/atom+xml" title="Releases" href={feed} />
+      </Head>
+      <VersionHistory history={history} />
+    </Layout>
+  );
+}

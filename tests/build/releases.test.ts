@@ -1,0 +1,222 @@
+/**
+ * A copy of the site given three more releases by `npm run release` (the
+ * command itself, in the copy), each carrying some of the common changes, then
+ * built once: the history page lists them newest first with their changes,
+ * flagged and linked into the current reference, and the Atom feed and the JSON
+ * file list them.
+ */
+import {execFileSync, spawnSync} from 'node:child_process';
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {parseDocument, DomUtils} from 'htmlparser2';
+import {chromium} from '@playwright/test';
+import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
+import {startStaticServer} from '../../scripts/static-server.mjs';
+import {parse, stringify} from 'yaml';
+
+vi.setConfig({testTimeout: 600_000, hookTimeout: 900_000});
+
+const ROOT = path.resolve(__dirname, '../..');
+const COPIED = ['docs', 'src', 'static', 'plugins', 'specs', 'scripts', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json'];
+let site = '';
+let out = '';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- edits reach deep into untyped YAML
+type Doc = any;
+
+function editDocs(version: string, edit: (openapi: Doc, asyncapi: Doc) => void): void {
+  const files = ['openapi', 'asyncapi'].map((name) => path.join(site, 'specs', `${name}.yaml`));
+  const [openapi, asyncapi] = files.map((file) => parse(readFileSync(file, 'utf8')) as Doc);
+  edit(openapi, asyncapi);
+  openapi.info.version = version;
+  asyncapi.info.version = version;
+  writeFileSync(files[0] as string, stringify(openapi));
+  writeFileSync(files[1] as string, stringify(asyncapi));
+}
+
+function release(): string {
+  return execFileSync(process.execPath, [path.join(site, 'scripts/release.mjs')], {cwd: site, encoding: 'utf8'});
+}
+
+function page(route: string): string {
+  return readFileSync(path.join(out, `${route}.html`), 'utf8').replaceAll('<!-- -->', '');
+}
+
+beforeAll(() => {
+  site = mkdtempSync(path.join(tmpdir(), 'site-releases-'));
+  for (const entry of COPIED) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+
+  // 2.1.0: additions only.
+  editDocs('2.1.0', (openapi, asyncapi) => {
+    openapi.paths['/api/ping'] = {
+      get: {operationId: 'ping', summary: 'Ping', tags: ['Instruments'], responses: {'204': {description: 'Alive.'}}},
+    };
+    openapi.paths['/api/orders'].get.parameters.push({name: 'note', in: 'query', schema: {type: 'string'}});
+    asyncapi.components.messages.price_notice = {
+      name: 'price_notice',
+      title: 'Price notice',
+      payload: {type: 'object', properties: {text: {type: 'string'}}},
+    };
+    asyncapi.channels.prices.messages.price_notice = {$ref: '#/components/messages/price_notice'};
+  });
+  release();
+  // 3.0.0: breaking request changes and a removed response field.
+  editDocs('3.0.0', (openapi) => {
+    openapi.paths['/api/orders'].get.parameters.unshift({
+      name: 'account_id',
+      in: 'query',
+      required: true,
+      schema: {type: 'string'},
+    });
+    openapi.components.parameters.SideQuery.schema = {...openapi.components.schemas.Side, enum: ['BUY']};
+    openapi.components.parameters.OrderRefQuery.schema = {...openapi.components.schemas.OrderRef, maxLength: 50};
+    const list = openapi.components.schemas.TransactionListResponse;
+    delete list.properties.pagination;
+    list.required = ['transaction_history'];
+  });
+  release();
+  // 4.0.0: a removed operation, an enum value added to a server message, a moved channel.
+  editDocs('4.0.0', (openapi, asyncapi) => {
+    delete openapi.paths['/api/ping'];
+    asyncapi.components.schemas.PriceStatus.enum.push('STALE');
+    asyncapi.channels.orders.address = '/ws/v4/orders';
+  });
+  release();
+
+  out = path.join(site, 'build-releases');
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', out],
+    // Badges for the two newest releases (the default is one).
+    {cwd: site, env: {...process.env, RELEASE_BADGES: '2', FORCE_COLOR: '0', NO_COLOR: '1'}, encoding: 'utf8', timeout: 900_000},
+  );
+  if (result.status !== 0) throw new Error(`build failed:\n${`${result.stdout}\n${result.stderr}`.slice(-3000)}`);
+});
+
+afterAll(() => {
+  if (site) rmSync(site, {recursive: true, force: true});
+});
+
+describe('a site with four releases made by npm run release', () => {
+  test('release:check passes in the copy: every change was recorded', () => {
+    const checked = spawnSync(process.execPath, [path.join(site, 'scripts/release.mjs'), '--check'], {
+      cwd: site,
+      encoding: 'utf8',
+    });
+    expect(checked.status, checked.stderr).toBe(0);
+  });
+
+  test('the history lists the releases newest first, with dates not published and changes flagged in words', () => {
+    const html = page('version-history');
+    const headings = [...html.matchAll(/<h2[^>]*id="(v[0-9-]+)"/g)].map((m) => m[1]);
+    expect(headings).toEqual(['v4-0-0', 'v3-0-0', 'v2-1-0', 'v2-0-0']);
+    expect(html).not.toContain('Unreleased');
+    expect(html.match(/Release date: not published/g)).toHaveLength(4);
+    expect(html).toContain('A required query parameter <code>account_id</code> was added: requests without it are refused');
+    expect(html).toContain('An optional query parameter <code>note</code> was added');
+    expect(html).toMatch(/value <code>SELL<\/code> removed: requests that send a removed value are refused/);
+    expect(html).toMatch(/value <code>STALE<\/code> added: clients must be ready to receive the new values/);
+    expect(html).toContain('clients must connect to the new address');
+    expect(html).toMatch(/<code>maxLength<\/code> changed from <code>100<\/code> to <code>50<\/code>/);
+    expect(html).toMatch(/field <code>pagination<\/code> of the 200 response/i);
+    // The removed operation is said to be gone, not linked.
+    const gone = [...html.matchAll(/<p class="[^"]*subject[^"]*">([\s\S]*?)<\/p>/g)]
+      .map((m) => m[1] ?? '')
+      .filter((p) => p.includes('GET /api/ping'));
+    expect(gone.length).toBeGreaterThan(0);
+    for (const p of gone) {
+      expect(p).toContain('(no longer in the reference)');
+      expect(p).not.toContain('<a');
+    }
+    // The "changes since" control is there with the recorded versions.
+    expect(html).toMatch(/<select[^>]*>.*<option value="3\.0\.0"[^>]*>3\.0\.0<\/option>/s);
+    expect(html).toContain('Changes since a version');
+  });
+
+  test('every link of the history resolves to an element of the current reference', () => {
+    const html = page('version-history');
+    const rest = page('rest');
+    const ws = page('docs/ws');
+    const links = [...html.matchAll(/href="\/(rest|docs\/ws)#([^"]+)"/g)];
+    expect(links.length).toBeGreaterThan(8);
+    for (const [, where, anchor] of links) {
+      expect(where === 'rest' ? rest : ws, `${where}#${anchor}`).toContain(`id="${anchor}"`);
+    }
+    expect(html).toContain('href="/rest#listOrders.query.account_id"');
+    expect(html).toContain('href="/docs/ws#channel-orders"');
+  });
+
+  test('the Atom feed parses, is linked with rel="alternate" and lists the releases', () => {
+    expect(page('version-history')).toMatch(/<link[^>]*rel="alternate"[^>]*type="application\/atom\+xml"[^>]*href="\/version-history\/feed.xml"/);
+    const feed = parseDocument(readFileSync(path.join(out, 'version-history/feed.xml'), 'utf8'), {xmlMode: true});
+    const root = DomUtils.findOne((e) => e.name === 'feed', feed.children);
+    expect(root?.attribs.xmlns).toBe('http://www.w3.org/2005/Atom');
+    const entries = DomUtils.findAll((e) => e.name === 'entry', feed.children);
+    expect(entries.map((e) => DomUtils.textContent(DomUtils.findOne((x) => x.name === 'title', e.children) ?? e))).toEqual([
+      '4.0.0 (3 breaking)',
+      expect.stringMatching(/^3\.0\.0 \(\d+ breaking\)$/),
+      '2.1.0',
+      '2.0.0',
+    ]);
+    const json = JSON.parse(readFileSync(path.join(out, 'version-history/changes.json'), 'utf8')) as {
+      releases: Array<{version: string; bump: string}>;
+    };
+    expect(json.releases.map((r) => [r.version, r.bump])).toEqual([
+      ['4.0.0', 'major'],
+      ['3.0.0', 'major'],
+      ['2.1.0', 'minor'],
+      ['2.0.0', 'none'],
+    ]);
+  });
+
+  test('the references carry "New in" / "Changed in" badges of the two newest releases, linking to their entries', () => {
+    const rest = page('rest');
+    const row = (id: string): string => new RegExp(`<tr id="${id.replace(/\./g, '\\.')}"[\\s\\S]*?</th>`).exec(rest)?.[0] ?? '';
+    expect(row('listOrders.query.account_id')).toMatch(/<a[^>]*href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>/);
+    expect(row('listOrders.query.side')).toMatch(/<a[^>]*href="\/version-history#v3-0-0"[^>]*>Changed in 3\.0\.0<\/a>/);
+    expect(row('listOrders.query.note')).not.toContain('in 2.1.0'); // three releases back: no badge
+    const ws = page('docs/ws');
+    expect(ws).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
+  });
+
+  test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const server = (await startStaticServer(out)) as {url: string; close: () => Promise<void>};
+    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    try {
+      for (const width of [1280, 420]) {
+        const page = await browser.newPage({viewport: {width, height: 900}});
+        await page.goto(`${server.url}/version-history`);
+        await page.waitForSelector('html[data-has-hydrated="true"]');
+        if (process.env.SCREENSHOT_DIR !== undefined)
+          await page.screenshot({path: path.join(process.env.SCREENSHOT_DIR, `history-${width}.png`), fullPage: true});
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as {axe: {run: (d: Document, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
+          const result = await axe.run(document, {
+            runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
+          });
+          return result.violations.map((v) => v.id);
+        });
+        expect(violations, `${width} px`).toEqual([]);
+        // No horizontal scrolling at this width.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        if (width === 1280) {
+          await page.getByLabel('Your version').selectOption('2.0.0');
+          const since = page.locator('section[aria-labelledby="changes-since"]');
+          await expect.poll(() => since.locator('p[aria-live]').textContent()).toMatch(/changed since 2\.0\.0, \d+ breaking changes?\./);
+          expect(await since.textContent()).toContain('account_id');
+          expect(await since.textContent()).toContain('STALE');
+        }
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
+

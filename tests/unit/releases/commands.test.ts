@@ -1,0 +1,180 @@
+/**
+ * `npm run release` and `npm run release:check`, run on temporary copies of the
+ * product's documents and releases folder (never on the real specs/). The
+ * engine really runs; one test runs the script itself for its exit codes.
+ */
+import {execFile} from 'node:child_process';
+import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {afterEach, describe, expect, it} from 'vitest';
+import {check, pathsIn, release} from '../../../plugins/releases/commands';
+import {history, listReleases} from '../../../plugins/releases/store';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const run = promisify(execFile);
+const made: string[] = [];
+
+function copyOfProduct(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'release-cmd-'));
+  made.push(dir);
+  cpSync(path.join(ROOT, 'specs'), path.join(dir, 'specs'), {recursive: true});
+  return dir;
+}
+
+function edit(dir: string, file: 'openapi' | 'asyncapi', from: string | RegExp, to: string): void {
+  const target = path.join(dir, 'specs', `${file}.yaml`);
+  const text = readFileSync(target, 'utf8');
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`fixture edit found nothing to replace: ${String(from)}`);
+  writeFileSync(target, next);
+}
+
+function setVersion(dir: string, version: string): void {
+  edit(dir, 'openapi', /^ {2}version: .*$/m, `  version: ${version}`);
+  edit(dir, 'asyncapi', /^ {2}version: .*$/m, `  version: ${version}`);
+}
+
+/** A breaking change: the orders channel moves. */
+function moveOrdersChannel(dir: string): void {
+  edit(dir, 'asyncapi', 'address: /ws/orders', 'address: /ws/v3/orders');
+}
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, {recursive: true, force: true});
+});
+
+describe('release:check', () => {
+  it('passes when the documents equal the newest release', async () => {
+    const result = await check(pathsIn(copyOfProduct()));
+    expect(result).toEqual({code: 0, message: 'release:check: the documents equal release 2.0.0.'});
+  });
+
+  it('fails on a change under the same version, listing it with its classification, the version it needs and the two ways out', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    const result = await check(pathsIn(dir));
+    expect(result.code).toBe(1);
+    expect(result.message).toContain('differ from release 2.0.0 but carry the same version 2.0.0');
+    expect(result.message).toMatch(
+      /\[breaking\] WebSocket channel `orders`: .*clients must connect to the new address/,
+    );
+    expect(result.message).toContain('They need a major version: 3.0.0 or higher.');
+    expect(result.message).toContain('then run npm run release;');
+    expect(result.message).toContain('npm run release -- --amend "<reason>"');
+  });
+
+  it('passes when the documents carry a new version', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    setVersion(dir, '3.0.0');
+    expect((await check(pathsIn(dir))).code).toBe(0);
+  });
+
+  it('exits 1 and 0 as a command', async () => {
+    const dir = copyOfProduct();
+    const script = path.join(ROOT, 'scripts', 'release.mjs');
+    const ok = await run(process.execPath, [script, '--check'], {cwd: dir});
+    expect(ok.stdout).toContain('equal release 2.0.0');
+    moveOrdersChannel(dir);
+    const failed = await run(process.execPath, [script, '--check'], {cwd: dir}).then(
+      () => null,
+      (error: {code: number; stderr: string}) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain('Two ways out');
+  });
+});
+
+describe('release', () => {
+  it('refuses when the version does not increase', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    const result = await release(pathsIn(dir));
+    expect(result.code).toBe(1);
+    expect(result.message).toMatch(
+      /^Not recorded\. The version does not increase: the documents are 2\.0\.0, the newest release is 2\.0\.0/,
+    );
+    expect(listReleases(pathsIn(dir).releasesDir).map((r) => r.version)).toEqual(['2.0.0']);
+  });
+
+  it('refuses when the two documents disagree on the version', async () => {
+    const dir = copyOfProduct();
+    edit(dir, 'openapi', /^ {2}version: .*$/m, '  version: 2.1.0');
+    const result = await release(pathsIn(dir));
+    expect(result).toMatchObject({code: 1});
+    expect(result.message).toContain('specs/openapi.yaml is 2.1.0, specs/asyncapi.yaml is 2.0.0');
+  });
+
+  it('refuses a bump smaller than the changes need, listing the breaking changes; --allow-smaller-bump records the reason', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    setVersion(dir, '2.1.0');
+    const refused = await release(pathsIn(dir));
+    expect(refused.code).toBe(1);
+    expect(refused.message).toContain(
+      '2.0.0 to 2.1.0 is a minor bump, the changes need a major bump (at least 3.0.0)',
+    );
+    expect(refused.message).toMatch(/Breaking changes:\n {2}- \[breaking\] WebSocket channel `orders`/);
+    expect(existsSync(path.join(dir, 'specs/releases/2.1.0'))).toBe(false);
+
+    const allowed = await release(pathsIn(dir), {allowSmallerBump: 'the old address never went live'});
+    expect(allowed.code).toBe(0);
+    const recorded = listReleases(pathsIn(dir).releasesDir).find((r) => r.version === '2.1.0');
+    expect(recorded?.notes[0]?.text).toBe(
+      'Released as a minor version although the changes need a major version: the old address never went live',
+    );
+  });
+
+  it('records exact copies under the new version; the history lists it newest first with its changes', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    setVersion(dir, '3.0.0');
+    const result = await release(pathsIn(dir));
+    expect(result.code).toBe(0);
+    for (const file of ['openapi.yaml', 'asyncapi.yaml']) {
+      expect(readFileSync(path.join(dir, 'specs/releases/3.0.0', file))).toEqual(
+        readFileSync(path.join(dir, 'specs', file)),
+      );
+    }
+    expect((await check(pathsIn(dir))).code).toBe(0);
+    const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
+    expect(entries.map((e) => [e.kind, e.version, e.bump])).toEqual([
+      ['release', '3.0.0', 'major'],
+      ['release', '2.0.0', 'none'],
+    ]);
+    expect(entries[0]?.changes.map((c) => c.subject.key)).toContain('orders');
+    expect(entries[1]?.initial).toBe(true);
+  });
+
+  it('--amend replaces the newest copies keeping the version; the history shows the amendment, its reason and changes', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    const result = await release(pathsIn(dir), {amend: 'transcription error in the orders address'});
+    expect(result.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'specs/releases/2.0.0/asyncapi.yaml'), 'utf8')).toContain(
+      '/ws/v3/orders',
+    );
+    expect(readFileSync(path.join(dir, 'specs/releases/2.0.0/amendments/1/asyncapi.yaml'))).toEqual(
+      readFileSync(path.join(ROOT, 'specs/asyncapi.yaml')),
+    );
+    expect((await check(pathsIn(dir))).code).toBe(0);
+    const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
+    expect(entries.map((e) => [e.kind, e.version])).toEqual([
+      ['amendment', '2.0.0'],
+      ['release', '2.0.0'],
+    ]);
+    expect(entries[0]?.reason).toBe('transcription error in the orders address');
+    expect(entries[0]?.changes.some((c) => c.breaking && c.subject.key === 'orders')).toBe(true);
+    // The release's notes survive the amendment.
+    expect(entries[1]?.notes.length).toBeGreaterThan(0);
+  });
+
+  it('the history shows working-copy changes as unreleased', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
+    expect(entries[0]).toMatchObject({kind: 'unreleased', version: null, since: '2.0.0', bump: 'major'});
+  });
+});
