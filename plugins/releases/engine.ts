@@ -66,7 +66,7 @@ export function readReport(raw: unknown): EngineReport {
   }
   if (report.reportVersion !== REPORT_VERSION) {
     throw new Error(
-      `redocly diff wrote report version ${String(report.reportVersion)}; this site reads version ${REPORT_VERSION}. Check the @redocly/cli version pinned in package.json and plugins/releases/classify.ts.`,
+      `redocly diff wrote report version ${String(report.reportVersion)}; this site reads version ${REPORT_VERSION}. Check the @redocly/cli version pinned in package.json and plugins/releases/diff.ts.`,
     );
   }
   return report as EngineReport;
