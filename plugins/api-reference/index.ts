@@ -23,7 +23,7 @@ import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
 import {checkShownExamples, isOwnDocument} from './exampleCheck';
 import {emitValidators} from './validator';
-import {writeDownloads} from './downloads';
+import {writeDownloads, type LoadedSource} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
 import {loadHistory, releasesDirFor, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
 import {applyBadges} from '../releases/badges';
@@ -40,6 +40,8 @@ export interface ApiReferenceContent {
   guideGaps: GuideGaps;
   /** The documents as loaded: one file (split documents bundled), AsyncAPI 2.x converted to 3.0. */
   documents: {openapi: JsonObject; asyncapi: JsonObject};
+  /** The files as read, for the downloads (published as written unless bundled or converted). */
+  sources: {openapi: LoadedSource; asyncapi: LoadedSource};
   /** The version history computed from specs/releases and the working documents (plugins/releases). */
   history: HistoryView;
 }
@@ -150,7 +152,8 @@ export default function apiReferencePlugin(
       });
       const warning = describeGaps(guideGaps);
       if (warning !== null) console.warn(`[WARNING] [api-reference] ${warning}`);
-      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}, history};
+      const sources = {openapi: loaded[0], asyncapi: loaded[1]};
+      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}, sources, history};
     },
 
     async contentLoaded({content, actions}) {
@@ -188,7 +191,7 @@ export default function apiReferencePlugin(
 
     // Downloads: /downloads/{openapi,asyncapi}.{yaml,json}, from the same documents.
     async postBuild({outDir, content, siteConfig}) {
-      await writeDownloads(outDir, specPaths, content.documents);
+      await writeDownloads(outDir, specPaths, content.sources);
       await writeHistoryFeeds(outDir, siteConfig, content);
     },
   };

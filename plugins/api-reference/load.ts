@@ -46,6 +46,10 @@ async function resolveReferences(file: string, parsed: Parsed): Promise<JsonObje
 export interface LoadedDocument {
   file: string;
   doc: JsonObject;
+  /** The file's text as read (the download publishes it as it is when `asWritten`). */
+  text: string;
+  /** False when the build loaded something else from the file: a split document bundled, a 2.x one converted. */
+  asWritten: boolean;
   /** Each with its line in `file` when known. */
   warnings: Problem[];
 }
@@ -96,7 +100,13 @@ export async function readOpenApi(file: string): Promise<LoadedDocument> {
     : typeof result.errors === 'string' || result.errors === undefined
       ? [{pointer: '', message: String(result.errors ?? 'invalid')}]
       : pickAjvErrors(result.errors as AjvError[], Number.POSITIVE_INFINITY);
-  return {file, doc, warnings: asWarnings(problems, parsed.lineOf)};
+  return {
+    file,
+    doc,
+    text: parsed.text,
+    asWritten: doc === parsed.doc,
+    warnings: asWarnings(problems, parsed.lineOf),
+  };
 }
 
 export async function loadOpenApi(file: string): Promise<JsonObject> {
@@ -143,8 +153,10 @@ export async function readAsyncApi(file: string): Promise<LoadedDocument> {
       };
     });
   const warnings = asWarnings(problems, parsed.lineOf);
-  if (version.startsWith('2.')) return {file, doc: await convertToV3(file, doc, version), warnings};
-  return {file, doc, warnings};
+  const loaded = {file, text: parsed.text, warnings};
+  if (version.startsWith('2.'))
+    return {...loaded, doc: await convertToV3(file, doc, version), asWritten: false};
+  return {...loaded, doc, asWritten: doc === parsed.doc};
 }
 
 export async function loadAsyncApi(file: string): Promise<JsonObject> {
@@ -166,7 +178,7 @@ export function strictDocuments(env: NodeJS.ProcessEnv = process.env): boolean {
  * document that has any). Prints nothing when there is nothing to say.
  */
 export function reportDocumentWarnings(
-  documents: readonly LoadedDocument[],
+  documents: readonly Pick<LoadedDocument, 'file' | 'warnings'>[],
   {strict = strictDocuments(), print = (line: string) => console.warn(line)} = {},
 ): string[] {
   const withWarnings = documents.filter((d) => d.warnings.length > 0);

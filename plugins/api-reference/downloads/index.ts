@@ -30,35 +30,48 @@ export function documentToJson(text: string, file: string): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
+/** A document as the build loaded it: what the download needs, so it reads and parses nothing again. */
+export interface LoadedSource {
+  doc: unknown;
+  /** The file's text as read. */
+  text: string;
+  /** The document is the file's own content (not bundled from several files, not converted). */
+  asWritten: boolean;
+}
+
 /**
  * Writes openapi.{yaml,json} and asyncapi.{yaml,json} into `<outDir>/downloads`
  * and returns the absolute paths written, in that order. The YAML is the source
- * text as it is, unless the build loaded something else from it (`loaded`: a
- * split document bundled into one file, an AsyncAPI 2.x document converted):
- * then both files are that document, so the download stands on its own and is
- * what the pages show.
+ * text as it is, unless the build loaded something else from it (a split document
+ * bundled into one file, an AsyncAPI 2.x document converted): then both files are
+ * that document, so the download stands on its own and is what the pages show.
+ * With `loaded` (the build's own load, plugins/api-reference/load.ts) nothing is read
+ * or parsed again; without it the files are read here.
  */
 export async function writeDownloads(
   outDir: string,
   specPaths: DownloadSpecPaths,
-  loaded: Partial<Record<keyof DownloadSpecPaths, unknown>> = {},
+  loaded: Partial<Record<keyof DownloadSpecPaths, LoadedSource>> = {},
 ): Promise<string[]> {
   const folder = path.join(outDir, DOWNLOADS_DIR);
   await mkdir(folder, {recursive: true});
   const written: string[] = [];
   for (const name of ['openapi', 'asyncapi'] as const) {
     const source = specPaths[name];
-    const sourceText = await readFile(source, 'utf8');
-    const sourceJson = documentToJson(sourceText, source);
-    const document = loaded[name];
-    const loadedJson = document === undefined ? sourceJson : `${JSON.stringify(document, null, 2)}\n`;
+    const given = loaded[name];
+    let yaml: string;
+    let json: string;
+    if (given !== undefined) {
+      json = `${JSON.stringify(given.doc, null, 2)}\n`;
+      yaml = given.asWritten ? given.text : stringify(given.doc, {aliasDuplicateObjects: false});
+    } else {
+      yaml = await readFile(source, 'utf8');
+      json = documentToJson(yaml, source);
+    }
     const yamlFile = path.join(folder, `${name}.yaml`);
     const jsonFile = path.join(folder, `${name}.json`);
-    await writeFile(
-      yamlFile,
-      loadedJson === sourceJson ? sourceText : stringify(document, {aliasDuplicateObjects: false}),
-    );
-    await writeFile(jsonFile, loadedJson);
+    await writeFile(yamlFile, yaml);
+    await writeFile(jsonFile, json);
     written.push(yamlFile, jsonFile);
   }
   return written;

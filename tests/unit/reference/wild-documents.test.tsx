@@ -225,7 +225,9 @@ operations:
 });
 
 describe('the warnings in the build output', () => {
-  const documents = (warnings: LoadedDocument['warnings']): LoadedDocument[] => [
+  const documents = (
+    warnings: LoadedDocument['warnings'],
+  ): Pick<LoadedDocument, 'file' | 'doc' | 'warnings'>[] => [
     {file: 'specs/openapi.yaml', doc: {}, warnings},
     {file: 'specs/asyncapi.yaml', doc: {}, warnings: []},
   ];
