@@ -134,7 +134,9 @@ describe('the guides and pages connect only to published addresses', () => {
     const files = [
       ...guides.map((g) => g.file),
       ...filesUnder(path.join(ROOT, 'src/pages'), (f) => /\.(tsx?|mdx?)$/.test(f)),
-      ...filesUnder(path.join(ROOT, 'src/data'), (f) => f.endsWith('.ts')),
+      // Hand-kept data: the error catalogue and each release's notes.
+      path.join(ROOT, 'plugins/api-reference/client/errorCatalogue.ts'),
+      ...filesUnder(path.join(ROOT, 'specs/releases'), (f) => f.endsWith('release.yaml')),
     ];
     expect(files.length).toBeGreaterThan(8);
     const bad = files.flatMap((file) =>

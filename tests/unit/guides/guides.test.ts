@@ -23,7 +23,27 @@ import {
   vocabulary,
   ROOT,
 } from './documents';
+import {parse} from 'yaml';
 import {fences, filesUnder, guideFiles, inlineCode, jsxElements, links, metaValue} from './mdx';
+
+/** Each release's hand-written file (date and notes) under specs/releases. */
+function releaseFiles(): string[] {
+  return filesUnder(path.join(ROOT, 'specs/releases'), (f) => f.endsWith('release.yaml'));
+}
+
+/** The text of every release note (a note is a string or `{text, contactProvider}`). */
+function releaseNotes(): string[] {
+  return releaseFiles().flatMap((file) => {
+    const notes = (parse(readFileSync(file, 'utf8')) as {notes?: unknown}).notes;
+    return (Array.isArray(notes) ? notes : []).flatMap((note: unknown) =>
+      typeof note === 'string'
+        ? [note]
+        : typeof note === 'object' && note !== null && typeof (note as {text?: unknown}).text === 'string'
+          ? [(note as {text: string}).text]
+          : [],
+    );
+  });
+}
 import {slug} from '../../../plugins/api-reference/anchors';
 
 /** The hand-kept error catalogue (the REST overview's tables), owned by the plugin. */
@@ -221,16 +241,15 @@ describe('names in code formatting', () => {
     expect(bad.map((b) => `${b.guide}: \`${b.code}\` — ${b.verdict.ok ? '' : b.verdict.why}`)).toEqual([]);
   });
 
-  it('the same for code in the data files the pages render (error catalogue, version history)', () => {
-    const dataFiles = [
-      ...filesUnder(path.join(ROOT, 'src/data'), (f) => f.endsWith('.ts')),
-      path.join(ROOT, ERROR_CATALOGUE_FILE),
+  it('the same for code in the data files the pages render (error catalogue, release notes)', () => {
+    const codes = [
+      ...[
+        ...readFileSync(path.join(ROOT, ERROR_CATALOGUE_FILE), 'utf8').matchAll(/'((?:[^'\\\n]|\\.)*)'/g),
+      ].flatMap((s) => [...(s[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string)),
+      // The notes of each release (specs/releases/<version>/release.yaml), as the history page shows them.
+      ...releaseNotes().flatMap((note) => [...note.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string)),
     ];
-    const codes = dataFiles.flatMap((f) =>
-      [...readFileSync(f, 'utf8').matchAll(/'((?:[^'\\\n]|\\.)*)'/g)].flatMap((s) =>
-        [...(s[1] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string),
-      ),
-    );
+    expect(releaseNotes().join(' ')).toContain('`POST /api/orders/bulk`');
     // Fewer since issue 13: the catalogue no longer carries invented advice, only what the provider says.
     expect(codes.length).toBeGreaterThan(5);
     const bad = codes.filter((c) => !checkCode(c).ok);
@@ -341,7 +360,7 @@ describe('no identity written literally', () => {
   const files = [
     ...guides.map((g) => g.file),
     ...filesUnder(path.join(ROOT, 'src/pages'), (f) => /\.(tsx?|mdx?|css)$/.test(f)),
-    ...filesUnder(path.join(ROOT, 'src/data'), (f) => f.endsWith('.ts')),
+    ...releaseFiles(),
     path.join(ROOT, ERROR_CATALOGUE_FILE),
     ...filesUnder(path.join(ROOT, 'src/components/Guide'), (f) => /\.(tsx?|css)$/.test(f)),
   ];
