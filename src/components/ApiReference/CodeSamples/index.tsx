@@ -18,11 +18,12 @@
  * runs, then swaps one panel for another of the same size, and nothing moves.
  */
 import {useCallback, useId, useLayoutEffect, useRef, useState} from 'react';
-import type {CSSProperties, KeyboardEvent, ReactNode} from 'react';
+import type {CSSProperties, ReactNode} from 'react';
 import clsx from 'clsx';
 import {useStorageSlot} from '@docusaurus/theme-common';
 import type {CodeSample} from '@site/plugins/api-reference/types';
 import CodeBlock, {ShownPanel} from '../CodeBlock';
+import {onTabKey} from '../Pane/tabKeys';
 import styles from './styles.module.css';
 
 export const CODE_LANGUAGE_GROUP = 'code-language';
@@ -96,21 +97,6 @@ export default function CodeSamples({
     slot.set(sample.language);
   };
 
-  // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number): void => {
-    const last = count - 1;
-    const keys: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = keys[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target, true);
-  };
-
   if (samples.length === 0) return null;
   const labels = [...samples.map((s) => s.label), ...(withBody ? [body.label] : [])];
   return (
@@ -143,7 +129,7 @@ export default function CodeSamples({
                 active && 'tabs__item--active',
               )}
               onClick={() => select(i, false)}
-              onKeyDown={(event) => onKeyDown(event, i)}
+              onKeyDown={(event) => onTabKey(event, i, count, select)}
             >
               {label}
             </button>

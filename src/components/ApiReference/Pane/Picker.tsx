@@ -9,9 +9,10 @@
  * markup (highlighted code), so a switch costs one attribute change per panel.
  */
 import {useId, useRef, useState} from 'react';
-import type {KeyboardEvent, ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {ShownPanel} from '../CodeBlock';
+import {onTabKey} from './tabKeys';
 import styles from './styles.module.css';
 
 export interface PickerChoice {
@@ -44,20 +45,6 @@ export default function Picker({
     onChange?.(index);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number): void => {
-    const last = choices.length - 1;
-    const keys: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = keys[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(target, true);
-  };
-
   return (
     <div className={clsx('tabs-container', styles.picker)}>
       <div role="tablist" aria-label={label} className={styles.choices}>
@@ -75,7 +62,7 @@ export default function Picker({
             tabIndex={i === selected ? 0 : -1}
             className={clsx(styles.choice, choice.className)}
             onClick={() => select(i, false)}
-            onKeyDown={(event) => onKeyDown(event, i)}
+            onKeyDown={(event) => onTabKey(event, i, choices.length, select)}
           >
             {choice.label}
           </button>
