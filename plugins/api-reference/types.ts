@@ -47,6 +47,8 @@ export interface SchemaNode {
   constraints?: string[];
   /** Allowed values as JSON literals. */
   enum?: string[];
+  /** "New in X" on the values of `enum` that one of the newest releases added, by literal (plugins/releases/badges.ts). */
+  valueReleases?: Record<string, ReleaseBadge>;
   /** The only allowed value, as a JSON literal (kept for false, 0 and ""). */
   const?: string;
   default?: string;

@@ -1,8 +1,10 @@
 /**
  * "New in X" / "Changed in X" badges for the references: from the newest
  * releases' computed changes, each put on the element its change resolves to
- * in the current reference (operation, parameter, field, message). Pure.
+ * in the current reference (operation, parameter, field, message), and on each
+ * value a release added to an enum (next to the value where the values are listed). Pure.
  */
+import {literal} from '../api-reference/schema/build';
 import type {HistoryEntry} from './store';
 import type {Anchors} from './view';
 import {versionId} from './store';
@@ -12,6 +14,11 @@ export interface ReleaseBadge {
   version: string;
   /** The release's entry on /version-history. */
   href: string;
+}
+
+/** A badge as releaseBadges places it: with the enum values the release(s) added, by the literal the reference shows. */
+export interface PlacedBadge extends ReleaseBadge {
+  values?: Record<string, ReleaseBadge>;
 }
 
 /** How many of the newest releases get badges (RELEASE_BADGES overrides; 0 turns them off). */
@@ -24,13 +31,14 @@ export function releaseBadges(
   entries: readonly HistoryEntry[],
   anchors: Anchors,
   releases: number,
-): {rest: Map<string, ReleaseBadge>; ws: Map<string, ReleaseBadge>} {
-  const out = {rest: new Map<string, ReleaseBadge>(), ws: new Map<string, ReleaseBadge>()};
+): {rest: Map<string, PlacedBadge>; ws: Map<string, PlacedBadge>} {
+  const out = {rest: new Map<string, PlacedBadge>(), ws: new Map<string, PlacedBadge>()};
   // Newest first; the first recorded release has nothing to compare with.
   const recent = entries.filter((e) => e.kind === 'release' && !e.initial).slice(0, releases);
   for (const entry of recent) {
     const version = entry.version ?? '';
-    const placed = {rest: new Map<string, ReleaseBadge>(), ws: new Map<string, ReleaseBadge>()};
+    const href = `/version-history#${versionId(version)}`;
+    const placed = {rest: new Map<string, PlacedBadge>(), ws: new Map<string, PlacedBadge>()};
     for (const change of entry.changes) {
       const known = anchors[change.api];
       const index = change.anchors.findIndex((a) => known.has(a));
@@ -38,20 +46,42 @@ export function releaseBadges(
       const anchor = change.anchors[index] as string;
       const kind = change.action === 'added' && index === 0 ? 'new' : 'changed';
       const previous = placed[change.api].get(anchor);
+      let badge = previous;
       if (previous === undefined || (previous.kind === 'changed' && kind === 'new')) {
-        placed[change.api].set(anchor, {kind, version, href: `/version-history#${versionId(version)}`});
+        badge = {kind, version, href, ...(previous?.values !== undefined ? {values: previous.values} : {})};
+        placed[change.api].set(anchor, badge);
+      }
+      // Values added to the enum of the item itself (a field, a parameter), not when the change
+      // fell back to its operation or message (applyBadges also places them only where listed).
+      if (
+        badge !== undefined &&
+        change.addedValues !== undefined &&
+        change.item !== undefined &&
+        anchor !== change.subject.anchor
+      ) {
+        badge.values ??= {};
+        for (const value of change.addedValues) badge.values[literal(value)] = {kind: 'new', version, href};
       }
     }
-    // A newer release's badge wins over an older one's on the same element.
+    // A newer release's badge wins over an older one's on the same element; an older
+    // release's added values keep their own badges beside it.
     for (const api of ['rest', 'ws'] as const) {
-      for (const [anchor, badge] of placed[api]) if (!out[api].has(anchor)) out[api].set(anchor, badge);
+      for (const [anchor, badge] of placed[api]) {
+        const newer = out[api].get(anchor);
+        if (newer === undefined) out[api].set(anchor, badge);
+        else if (badge.values !== undefined) newer.values = {...badge.values, ...newer.values};
+      }
     }
   }
   return out;
 }
 
-/** Puts each badge on the model object whose `id` it names (as `release`). Returns how many were placed. */
-export function applyBadges(model: unknown, badges: ReadonlyMap<string, ReleaseBadge>): number {
+/**
+ * Puts each badge on the model object whose `id` it names (as `release`), and its added enum
+ * values' badges (as `valueReleases`) on the object that lists the values: the field itself, or a
+ * parameter's schema. Returns how many element badges were placed.
+ */
+export function applyBadges(model: unknown, badges: ReadonlyMap<string, PlacedBadge>): number {
   if (badges.size === 0) return 0;
   let placed = 0;
   const stack: unknown[] = [model];
@@ -62,8 +92,22 @@ export function applyBadges(model: unknown, badges: ReadonlyMap<string, ReleaseB
       const record = node as Record<string, unknown>;
       const badge = typeof record.id === 'string' ? badges.get(record.id) : undefined;
       if (badge !== undefined && record.release === undefined) {
-        record.release = badge;
+        const {values, ...own} = badge;
+        record.release = own;
         placed += 1;
+        const schema = record.schema;
+        const holder = Array.isArray(record.enum)
+          ? record
+          : typeof schema === 'object' &&
+              schema !== null &&
+              Array.isArray((schema as Record<string, unknown>).enum)
+            ? (schema as Record<string, unknown>)
+            : undefined;
+        if (values !== undefined && holder !== undefined) {
+          const listed = holder.enum as unknown[];
+          const shown = Object.entries(values).filter(([value]) => listed.includes(value));
+          if (shown.length > 0) holder.valueReleases = Object.fromEntries(shown);
+        }
       }
       for (const value of Object.values(record))
         if (typeof value === 'object' && value !== null) stack.push(value);

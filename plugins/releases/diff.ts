@@ -53,6 +53,8 @@ export interface Change {
   rule?: string;
   /** Stable JSON pointer of what changed (parameters named, not numbered). */
   pointer: string;
+  /** For a change of an enum: the values it added (each gets its own "New in X" in the references). */
+  addedValues?: unknown[];
 }
 
 // ---------------------------------------------------------------------------
@@ -443,6 +445,15 @@ function list(values: unknown[]): string {
   return values.map(code).join(', ');
 }
 
+/** The values an enum change added (none when the change is not to an enum). */
+function addedEnumValues(change: EngineChange): unknown[] {
+  const before = change.base?.value;
+  const after = change.revision?.value;
+  if (change.property !== 'enum' || !Array.isArray(after)) return [];
+  const a = asArray(before);
+  return asArray(after).filter((v) => !a.some((w) => JSON.stringify(w) === JSON.stringify(v)));
+}
+
 /** The change in words, without its consequence. */
 function describe(change: EngineChange, at: Located): string {
   const what = at.item ?? (at.subject.kind === 'document' ? undefined : at.subject.label);
@@ -498,6 +509,7 @@ export function classify(api: Api, report: EngineReport, aligned: Aligned): Chan
     const verdict = change.verdicts.find((v) => v.impact === change.impact) ?? change.verdicts[0];
     const breaking = change.impact === 'major';
     const words = describe(change, at);
+    const addedValues = addedEnumValues(change);
     out.push({
       api,
       subject: at.subject,
@@ -510,6 +522,7 @@ export function classify(api: Api, report: EngineReport, aligned: Aligned): Chan
       text: sentence(breaking ? `${words}: ${consequence(verdict?.ruleId, at.direction)}` : words),
       ...(verdict !== undefined ? {rule: verdict.ruleId} : {}),
       pointer: at.pointer,
+      ...(addedValues.length > 0 ? {addedValues} : {}),
     });
   }
   if (api === 'rest') out.push(...parameterChanges(aligned));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type {DocusaurusConfig} from '@docusaurus/types';
 import type {SpecPaths} from '../api-reference/identity';
 import {FEED_PATH, JSON_PATH, renderAtom, renderJson} from './feeds';
-import {badgeReleases, releaseBadges, type ReleaseBadge} from './badges';
+import {badgeReleases, releaseBadges, type PlacedBadge} from './badges';
 import {history} from './store';
 import {historyView, type Anchors, type HistoryView} from './view';
 
@@ -24,7 +24,7 @@ export function releasesDirFor(specPaths: SpecPaths): string | null {
 export interface LoadedHistory {
   view: HistoryView;
   /** Badges of the newest releases' changes, by element id of /rest and of /docs/ws. */
-  badges: {rest: Map<string, ReleaseBadge>; ws: Map<string, ReleaseBadge>};
+  badges: {rest: Map<string, PlacedBadge>; ws: Map<string, PlacedBadge>};
 }
 
 export async function loadHistory(specPaths: SpecPaths, anchors: Anchors): Promise<LoadedHistory> {

@@ -180,6 +180,11 @@ describe('a site with four releases made by npm run release', () => {
     expect(row('listOrders.query.note')).not.toContain('in 2.1.0'); // three releases back: no badge
     const ws = page('docs/ws');
     expect(ws).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
+    // The enum value 4.0.0 added: "New in 4.0.0" right after that value, the field keeps "Changed in".
+    const status = /<li[^>]*id="price_update\.price_update\.update_list\[\]\.status"[\s\S]*?<\/li>/.exec(ws)?.[0] ?? '';
+    expect(status).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
+    expect(status).toMatch(/&quot;STALE&quot;<\/code><a[^>]*href="\/version-history#v4-0-0"[^>]*>New in 4\.0\.0<\/a>/);
+    expect(status.match(/New in 4\.0\.0/g)).toHaveLength(1);
   });
 
   test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {

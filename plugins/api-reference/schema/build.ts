@@ -55,7 +55,7 @@ export function fieldId(prefix: string, path: string): string {
   return path.startsWith('[') ? `${prefix}${path}` : `${prefix}.${path}`;
 }
 
-function literal(value: unknown): string {
+export function literal(value: unknown): string {
   const json = inlineJson(value);
   return json.length > MAX_LITERAL ? `${json.slice(0, MAX_LITERAL - 1)}…` : json;
 }

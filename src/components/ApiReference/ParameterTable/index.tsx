@@ -69,6 +69,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
                   <Fragment key={i}>
                     {i > 0 ? ', ' : null}
                     <code>{v}</code>
+                    {s.valueReleases?.[v] !== undefined ? <ReleaseBadge badge={s.valueReleases[v]} /> : null}
                   </Fragment>
                 ))}
                 .{' '}

@@ -11,7 +11,12 @@ import clsx from 'clsx';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import Heading from '@theme/Heading';
 import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
-import type {DataTypeView, SchemaGroup, SchemaNode} from '@site/plugins/api-reference/types';
+import type {
+  DataTypeView,
+  ReleaseBadge as Badge,
+  SchemaGroup,
+  SchemaNode,
+} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '../rules';
@@ -24,13 +29,21 @@ function Literal({value}: {readonly value: string}): ReactNode {
   return <code className={styles.literal}>{value}</code>;
 }
 
-function LiteralList({values}: {readonly values: string[]}): ReactNode {
+/** Literals separated by commas; a value a recent release added is followed by its "New in X". */
+function LiteralList({
+  values,
+  releases,
+}: {
+  readonly values: string[];
+  readonly releases?: Readonly<Record<string, Badge>> | undefined;
+}): ReactNode {
   return (
     <>
       {values.map((v, i) => (
         <Fragment key={i}>
           {i > 0 ? ', ' : null}
           <Literal value={v} />
+          {releases?.[v] !== undefined ? <ReleaseBadge badge={releases[v]} /> : null}
         </Fragment>
       ))}
     </>
@@ -58,7 +71,7 @@ function Facts({node}: {readonly node: SchemaNode}): ReactNode {
   if (node.enum !== undefined)
     rows.push(
       <Fragment key="enum">
-        One of: <LiteralList values={node.enum} />.
+        One of: <LiteralList values={node.enum} releases={node.valueReleases} />.
       </Fragment>,
     );
   for (const [i, c] of rulesNotInDescription(node.constraints, node.description).entries()) {
