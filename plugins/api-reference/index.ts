@@ -75,9 +75,9 @@ function guideSources(siteDir: string): GuideSource[] {
   return guides;
 }
 
-/** Drops the schema builder's build-only notes (SchemaNode.typeDescription) from shipped models. */
+/** Drops the schema builder's build-only notes (SchemaNode.typeDescription, schemaRef) from shipped models. */
 function withoutBuildNotes(key: string, value: unknown): unknown {
-  return key === 'typeDescription' ? undefined : value;
+  return key === 'typeDescription' || key === 'schemaRef' ? undefined : value;
 }
 
 export {REST_DATA, WS_DATA} from './routes';

@@ -76,6 +76,32 @@ export interface SchemaNode {
    * (a description beside `$ref`) replaced it; '' when the type has none.
    */
   typeDescription?: Html;
+  /**
+   * Build only, never shipped: the `$ref` this node's schema came from (the last of a chain) and
+   * that schema's own description; schema/describedOnce.ts describes a large or shared one once.
+   */
+  schemaRef?: {
+    pointer: string;
+    description?: Html;
+    /** What the ids under this node start with: its own id's path (a body's root has no id of its own). */
+    base: string;
+    mode: 'request' | 'response' | 'message';
+  };
+  /**
+   * Set on a node whose fields, items and branches are described once elsewhere on the page
+   * (schema/describedOnce.ts): the anchor and name of that description. The node has no children.
+   */
+  describedAt?: {id: string; title: string};
+}
+
+/** A named schema described once on its page, for the fields that link to it (schema/describedOnce.ts). */
+export interface DescribedSchemaView {
+  id: string;
+  title: string;
+  /** Its description, rules and everything under it; fields anchored `<id>.<path>`. */
+  schema: SchemaNode;
+  /** How many places of the page link to it. */
+  uses: number;
 }
 
 /** A field type several fields share, described once per page (schema/dataTypes.ts). */
@@ -249,6 +275,10 @@ export interface RestModel {
   errorBodies?: ErrorBodyView[];
   /** Field types several fields share (schema/dataTypes.ts). */
   dataTypes?: DataTypeView[];
+  /** Named schemas this page describes once (schema/describedOnce.ts). */
+  schemas?: DescribedSchemaView[];
+  /** Old field anchors' bases → the anchor of the description they moved to: the page forwards old links. */
+  movedAnchors?: Record<string, string>;
   toc: TocItem[];
   /** A multi-page reference's /rest: every tag and operation as a link to its page (see openapi/pages.ts). */
   index?: RestIndex;

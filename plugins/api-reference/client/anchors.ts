@@ -14,6 +14,7 @@ export const SECTION_IDS = {
   webhooks: 'webhooks',
   errorBodies: 'error-bodies',
   dataTypes: 'data-types',
+  schemas: 'schemas',
 } as const;
 
 /** `tag-<slug>`: lowercase, every run of non-alphanumerics becomes one `-`. */
@@ -83,4 +84,35 @@ export function routeOfAnchor(anchorRoutes: Record<string, string>, anchor: stri
     if (dot <= 0) return undefined;
     candidate = candidate.slice(0, dot);
   }
+}
+
+/**
+ * Where an old field anchor is now, on a page that describes a shared schema once
+ * (schema/describedOnce.ts): `moved` maps each use's anchor to its description's, so
+ * `getApp.response.200.spec.services[].name` becomes `schema-AppSpec.services[].name`,
+ * hop by hop through schemas described inside others. When the field itself is gone, the
+ * nearest anchor above it that exists. Undefined when the anchor exists or nothing fits.
+ */
+export function movedAnchorTarget(
+  moved: Readonly<Record<string, string>>,
+  anchor: string,
+  exists: (id: string) => boolean,
+): string | undefined {
+  if (exists(anchor)) return undefined;
+  // Cut points: the anchor itself, then before each `.` or `[` from the right.
+  const bases = (id: string): number[] => {
+    const cuts = [id.length];
+    for (let i = id.length - 1; i > 0; i--) if (id[i] === '.' || id[i] === '[') cuts.push(i);
+    return cuts;
+  };
+  let current = anchor;
+  for (let hop = 0; hop < 32 && !exists(current); hop++) {
+    const cut = bases(current).find((end) => moved[current.slice(0, end)] !== undefined);
+    if (cut === undefined) break;
+    current = `${moved[current.slice(0, cut)] ?? ''}${current.slice(cut)}`;
+  }
+  if (current === anchor) return undefined;
+  if (exists(current)) return current;
+  const nearest = bases(current).find((end) => exists(current.slice(0, end)));
+  return nearest === undefined ? undefined : current.slice(0, nearest);
 }

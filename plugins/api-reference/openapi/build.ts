@@ -21,6 +21,7 @@ export const REST_SECTIONS = {
   webhooks: SECTION_IDS.webhooks,
   errorBodies: SECTION_IDS.errorBodies,
   dataTypes: DATA_TYPES_SECTION,
+  schemas: SECTION_IDS.schemas,
 } as const;
 const UNTAGGED = 'Other operations';
 
@@ -184,6 +185,11 @@ export function restToc(model: RestModel): TocItem[] {
     toc.push({value: 'Error bodies', id: REST_SECTIONS.errorBodies, level: 2});
     for (const body of model.errorBodies ?? [])
       toc.push({value: escapeHtml(body.title), id: body.id, level: 3});
+  }
+  if ((model.schemas?.length ?? 0) > 0) {
+    toc.push({value: 'Schemas', id: REST_SECTIONS.schemas, level: 2});
+    for (const schema of model.schemas ?? [])
+      toc.push({value: escapeHtml(schema.title), id: schema.id, level: 3});
   }
   if ((model.dataTypes?.length ?? 0) > 0) {
     toc.push({value: 'Data types', id: REST_SECTIONS.dataTypes, level: 2});

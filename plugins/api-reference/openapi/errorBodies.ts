@@ -35,7 +35,9 @@ export function pageOperations(model: Pick<RestModel, 'tags' | 'webhooks'>): Ope
 
 /** The schema as a reader sees it, without its anchors (they name the operation it sits in). */
 function contentKey(node: SchemaNode): string {
-  return JSON.stringify(node, (key, value: unknown) => (key === 'id' ? undefined : value));
+  return JSON.stringify(node, (key, value: unknown) =>
+    key === 'id' || key === 'schemaRef' ? undefined : value,
+  );
 }
 
 /** The schema with every anchor moved from one prefix to another. */
@@ -43,7 +45,7 @@ function reanchor(node: SchemaNode, from: string, to: string): SchemaNode {
   const move = (id: string): string =>
     id === from || id.startsWith(`${from}.`) ? to + id.slice(from.length) : id;
   return JSON.parse(JSON.stringify(node), (key, value: unknown) =>
-    key === 'id' && typeof value === 'string' ? move(value) : value,
+    (key === 'id' || key === 'base') && typeof value === 'string' ? move(value) : value,
   ) as SchemaNode;
 }
 

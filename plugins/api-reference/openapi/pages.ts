@@ -14,8 +14,11 @@
  * such as /rest#listPets lands on the index entry and is forwarded to its page.
  */
 import {slug} from '../anchors';
-import type {OperationView, RestIndex, RestIndexEntry, RestModel, TagView} from '../types';
+import type {OperationView, RestIndex, RestIndexEntry, RestModel, SchemaNode, TagView} from '../types';
 import {dataTypesOf, schemaNodes} from '../schema/dataTypes';
+import {MAX_INLINE_DEPTH, MIN_SHARED_NODES, childNodes} from '../schema/describedOnce';
+import {hasChildren} from '../client/schemaNodes';
+import {describePageSchemas} from './pageSchemas';
 import {restSchemas, restToc} from './build';
 import {errorBodiesOf, pageOperations} from './errorBodies';
 
@@ -33,18 +36,94 @@ export const PAGE_WEIGHT_LIMIT = 1600;
 const OPERATION_WEIGHT = 30;
 const PARAMETER_WEIGHT = 3;
 
-/** What one operation adds to its page's markup, its callbacks included (see PAGE_WEIGHT_LIMIT). */
-export function operationWeight(op: OperationView): number {
-  let weight = 0;
+/** The body schemas one operation shows, its callbacks' included (shared error bodies apart). */
+function* operationBodies(op: OperationView): Generator<SchemaNode> {
   for (const one of pageOperations({tags: [{name: '', id: '', operations: [op]}], webhooks: []})) {
-    weight += OPERATION_WEIGHT + one.parameters.length * PARAMETER_WEIGHT;
     const bodies = [
       ...(one.requestBody?.contents ?? []),
       ...one.responses.flatMap((r) => r.contents.filter((m) => m.shared === undefined)),
     ];
-    for (const media of bodies) for (const _node of schemaNodes(media.schema)) weight += 1;
+    for (const media of bodies) if (media.schema !== undefined) yield media.schema;
   }
+}
+
+function fixedWeight(op: OperationView): number {
+  let weight = 0;
+  for (const one of pageOperations({tags: [{name: '', id: '', operations: [op]}], webhooks: []}))
+    weight += OPERATION_WEIGHT + one.parameters.length * PARAMETER_WEIGHT;
   return weight;
+}
+
+/** What one operation adds to its page's markup with every schema written out (see PAGE_WEIGHT_LIMIT). */
+export function operationWeight(op: OperationView): number {
+  let weight = fixedWeight(op);
+  for (const body of operationBodies(op)) for (const _node of schemaNodes(body)) weight += 1;
+  return weight;
+}
+
+/** An operation's weight apart from the schemas a page describes once, and those schemas (key → weight). */
+interface PlannedWeight {
+  own: number;
+  described: Map<string, number>;
+}
+
+/**
+ * Weights as the pages will be written (schema/describedOnce.ts): a named schema used in two
+ * places or more with MIN_SHARED_NODES nodes or more, or nested deeper than MAX_INLINE_DEPTH, is
+ * described once per page, so it weighs once on each page that uses it, whatever the number of
+ * uses. Decided over the whole document (the page does it per page: close enough to plan by).
+ */
+export function plannedWeights(ops: readonly OperationView[]): (op: OperationView) => PlannedWeight {
+  const keyOf = (node: SchemaNode): string | undefined =>
+    node.schemaRef !== undefined && node.recursive === undefined && hasChildren(node)
+      ? `${node.schemaRef.pointer}\u0000${node.schemaRef.mode}`
+      : undefined;
+  const uses = new Map<string, {count: number; size: number; deep: boolean}>();
+  const visit = (node: SchemaNode, depth: number): number => {
+    let size = 1;
+    for (const child of childNodes(node)) size += visit(child, depth + 1);
+    const key = keyOf(node);
+    if (key !== undefined) {
+      const entry = uses.get(key) ?? {count: 0, size: 0, deep: false};
+      entry.count += 1;
+      entry.size = Math.max(entry.size, size - 1);
+      entry.deep ||= depth > MAX_INLINE_DEPTH;
+      uses.set(key, entry);
+    }
+    return size;
+  };
+  for (const op of ops) for (const body of operationBodies(op)) visit(body, 0);
+  const described = (key: string | undefined): key is string => {
+    const entry = key === undefined ? undefined : uses.get(key);
+    return entry !== undefined && ((entry.count >= 2 && entry.size >= MIN_SHARED_NODES) || entry.deep);
+  };
+  // What a node weighs written out, its described schemas apart (they are collected in `into`).
+  const weigh = (node: SchemaNode, into: Map<string, number>): number => {
+    let weight = 1;
+    for (const child of childNodes(node)) {
+      const key = keyOf(child);
+      if (described(key)) {
+        weight += 1;
+        if (!into.has(key)) {
+          into.set(key, 0);
+          into.set(key, weigh(child, into));
+        }
+      } else weight += weigh(child, into);
+    }
+    return weight;
+  };
+  return (op) => {
+    const out: PlannedWeight = {own: fixedWeight(op), described: new Map()};
+    for (const body of operationBodies(op)) {
+      const key = keyOf(body);
+      if (described(key) && !out.described.has(key)) {
+        out.own += 1;
+        out.described.set(key, 0);
+        out.described.set(key, weigh(body, out.described));
+      } else out.own += weigh(body, out.described);
+    }
+    return out;
+  };
 }
 
 export interface RestPagePlan {
@@ -76,22 +155,46 @@ function entry(op: OperationView, route: string): RestIndexEntry {
  * Cuts operations into consecutive runs of at most `size` operations and `weight` (operationWeight);
  * an operation heavier than `weight` alone gets a run of its own.
  */
-function chunks(items: OperationView[], size: number, weight: number): OperationView[][] {
+function chunks(
+  items: OperationView[],
+  size: number,
+  weight: number,
+  weighOf: (op: OperationView) => PlannedWeight,
+): OperationView[][] {
   const out: OperationView[][] = [];
   let run: OperationView[] = [];
   let runWeight = 0;
+  let onPage = new Set<string>();
   for (const op of items) {
-    const w = operationWeight(op);
-    if (run.length > 0 && (run.length >= size || runWeight + w > weight)) {
+    const planned = weighOf(op);
+    // A schema the page describes already weighs nothing more.
+    const added = (page: Set<string>): number =>
+      planned.own + [...planned.described].reduce((n, [key, w]) => n + (page.has(key) ? 0 : w), 0);
+    if (run.length > 0 && (run.length >= size || runWeight + added(onPage) > weight)) {
       out.push(run);
       run = [];
       runWeight = 0;
+      onPage = new Set();
     }
     run.push(op);
-    runWeight += w;
+    runWeight += added(onPage);
+    for (const key of planned.described.keys()) onPage.add(key);
   }
   if (run.length > 0) out.push(run);
   return out;
+}
+
+/** A run's weight as one page: its operations, each described schema once. */
+function runWeight(run: readonly OperationView[], weighOf: (op: OperationView) => PlannedWeight): number {
+  const seen = new Map<string, number>();
+  let weight = 0;
+  for (const op of run) {
+    const planned = weighOf(op);
+    weight += planned.own;
+    for (const [key, w] of planned.described) seen.set(key, w);
+  }
+  for (const w of seen.values()) weight += w;
+  return weight;
 }
 
 export interface PageLimits {
@@ -110,12 +213,14 @@ export function planRestPages(
   limits: PageLimits = {onePage: ONE_PAGE_OPERATION_LIMIT, perPage: PAGE_OPERATION_LIMIT},
 ): RestSite {
   const weight = limits.weight ?? PAGE_WEIGHT_LIMIT;
+  const all = [...model.tags.flatMap((t) => t.operations), ...model.webhooks];
+  const weighOf = plannedWeights(all);
   const total = model.tags.reduce((n, tag) => n + tag.operations.length, 0) + model.webhooks.length;
-  const totalWeight = [...model.tags.flatMap((t) => t.operations), ...model.webhooks].reduce(
-    (n, op) => n + operationWeight(op),
+  const totalWeight = chunks(all, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, weighOf).reduce(
+    (n, run) => n + runWeight(run, weighOf),
     0,
   );
-  if (total <= limits.onePage && totalWeight <= weight) return {main: model, pages: []};
+  if (total <= limits.onePage && totalWeight <= weight) return {main: describePageSchemas(model), pages: []};
 
   const pages: RestPagePlan[] = [];
   const usedSlugs = new Set<string>();
@@ -161,12 +266,12 @@ export function planRestPages(
     const dataTypes = dataTypesOf(model.dataTypes, restSchemas(pageModel));
     if (dataTypes.length > 0) pageModel.dataTypes = dataTypes;
     pageModel.toc = restToc(pageModel);
-    pages.push({route, dataName: `rest-reference-${pageSlug}.json`, model: pageModel});
+    pages.push({route, dataName: `rest-reference-${pageSlug}.json`, model: describePageSchemas(pageModel)});
     return route;
   };
 
   for (const tag of model.tags) {
-    const parts = chunks(tag.operations, limits.perPage, weight);
+    const parts = chunks(tag.operations, limits.perPage, weight, weighOf);
     const routes = (parts.length === 0 ? [[]] : parts).map((operations, i, all) =>
       addPage(tag.name, [{...tag, operations, ...(i > 0 ? {description: undefined} : {})}], [], {
         n: i + 1,
@@ -185,7 +290,7 @@ export function planRestPages(
       operations: entries,
     });
   }
-  const webhookParts = chunks(model.webhooks, limits.perPage, weight);
+  const webhookParts = chunks(model.webhooks, limits.perPage, weight, weighOf);
   for (const [i, webhooks] of webhookParts.entries()) {
     const route = addPage('Webhooks', [], webhooks, {n: i + 1, of: webhookParts.length});
     for (const op of webhooks) {

@@ -263,6 +263,12 @@ class Walker {
     if (lastRef !== undefined) {
       const typeDescription = markdown(asObject(resolvePointer(this.ctx.doc, lastRef)).description, 5);
       if (typeDescription !== description) node.typeDescription = typeDescription ?? '';
+      node.schemaRef = {
+        pointer: lastRef,
+        ...(typeDescription !== undefined ? {description: typeDescription} : {}),
+        base: fieldId(this.prefix, place.path),
+        mode: this.ctx.mode,
+      };
     }
 
     const constraints = constraintWords(schema);

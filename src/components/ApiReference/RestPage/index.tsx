@@ -12,11 +12,12 @@ import Security from '../Security';
 import Operation from '../Operation';
 import RestIndex from '../RestIndex';
 import {ErrorBodies} from '../ResponseList';
-import {DataTypes} from '../Schema';
+import {DataTypes, DescribedSchemas} from '../Schema';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import CopyMarkdown from '@site/src/components/CopyMarkdown';
 import {restNavigation} from '../navigation';
+import {useMovedAnchors} from '../useMovedAnchors';
 import styles from './styles.module.css';
 
 /** One route module per prop (plugins/api-reference/routes.ts). */
@@ -25,6 +26,7 @@ type Props = RestPageProps;
 /** Data work happens inside Layout's children so a failure shows the crash fallback. */
 function RestReference({model}: Props): ReactNode {
   const toc = restNavigation(model);
+  useMovedAnchors(model.movedAnchors);
   return (
     // Wider than a guide: the operations' panes need the room (see ../layout.module.css).
     <div className={`container margin-vert--lg ${styles.page}`}>
@@ -114,6 +116,7 @@ function RestReference({model}: Props): ReactNode {
               </section>
             ) : null}
             <ErrorBodies bodies={model.errorBodies ?? []} />
+            <DescribedSchemas schemas={model.schemas ?? []} />
             <DataTypes types={model.dataTypes ?? []} />
           </article>
         </main>

@@ -13,6 +13,7 @@ import Heading from '@theme/Heading';
 import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
 import type {
   DataTypeView,
+  DescribedSchemaView,
   ReleaseBadge as Badge,
   SchemaGroup,
   SchemaNode,
@@ -130,8 +131,20 @@ function Facts({node}: {readonly node: SchemaNode}): ReactNode {
   );
 }
 
+/** Where the fields (or items, or shapes) of a schema described once on this page are. */
+function DescribedAt({node}: {readonly node: SchemaNode}): ReactNode {
+  if (node.describedAt === undefined) return null;
+  return (
+    <p className={styles.describedAt}>
+      Its structure is described once on this page, under{' '}
+      <Link href={`#${node.describedAt.id}`}>{node.describedAt.title}</Link>.
+    </p>
+  );
+}
+
 /** Fields, items, tuple positions and compositions under a node. */
 function Children({node}: {readonly node: SchemaNode}): ReactNode {
+  if (node.describedAt !== undefined) return <DescribedAt node={node} />;
   if (node.recursive !== undefined) {
     const {name, id} = node.recursive;
     return (
@@ -224,9 +237,13 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
         <code className={styles.name}>{node.name}</code>
       )}
       {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
-      {node.dataType !== undefined ? (
-        // The type's description, rules and examples are under "Data types", once for every field.
-        <Link className={clsx(styles.title, styles.dataType)} href={`#${node.dataType}`}>
+      {node.dataType !== undefined || node.describedAt !== undefined ? (
+        // The type's description, rules and examples are under "Data types", once for every field;
+        // a large or shared schema's fields under "Schemas".
+        <Link
+          className={clsx(styles.title, styles.dataType)}
+          href={`#${node.dataType ?? node.describedAt?.id ?? ''}`}
+        >
           {node.title}
         </Link>
       ) : node.title !== undefined ? (
@@ -240,6 +257,7 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
       ))}
       <ReleaseBadge badge={node.release} />
       <Facts node={node} />
+      <DescribedAt node={node} />
       {nested ? (
         <details className={styles.nested} open>
           <summary>{summaryOf(node)}</summary>
@@ -332,6 +350,28 @@ export function DescribedOnce({
         ))}
       </StaticMarkup>
     </section>
+  );
+}
+
+/**
+ * The named schemas this page describes once (plugins/api-reference/schema/describedOnce.ts):
+ * each with its description and everything under it. Fields of that schema link here from their
+ * title and say so in words.
+ */
+export function DescribedSchemas({schemas}: {readonly schemas: readonly DescribedSchemaView[]}): ReactNode {
+  return (
+    <DescribedOnce
+      id={SECTION_IDS.schemas}
+      title="Schemas"
+      intro="Schemas that several places on this page share, or that are nested deep, described once here: each place that has one links here from its title."
+      entries={schemas.map((schema) => ({
+        id: schema.id,
+        title: schema.title,
+        lead: `The structure of ${schema.uses} ${schema.uses === 1 ? 'place' : 'places'} on this page.`,
+        schema: schema.schema,
+        label: `Schema ${schema.title}`,
+      }))}
+    />
   );
 }
 

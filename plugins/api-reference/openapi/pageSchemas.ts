@@ -1,0 +1,50 @@
+/**
+ * One /rest page's "Schemas" section: the named schemas its operations share or nest deep,
+ * described once (schema/describedOnce.ts). Runs on each page's model as the routes are planned,
+ * after release badges are placed, on the page's own copy of its operations (the whole
+ * reference's model is not changed, so it can be planned again).
+ */
+import {describeSchemasOnce} from '../schema/describedOnce';
+import {dataTypesOf} from '../schema/dataTypes';
+import type {RestModel, SchemaNode} from '../types';
+import {restSchemas, restToc} from './build';
+
+/** Every anchor already in a model (operations, parameters, responses, fields, sections). */
+function anchorsOf(value: unknown, into: Set<string>): Set<string> {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (Array.isArray(item)) stack.push(...(item as unknown[]));
+    else if (typeof item === 'object' && item !== null) {
+      const record = item as Record<string, unknown>;
+      if (typeof record.id === 'string') into.add(record.id);
+      for (const child of Object.values(record))
+        if (typeof child === 'object' && child !== null) stack.push(child);
+    }
+  }
+  return into;
+}
+
+/**
+ * The page with its shared and deep named schemas described once: `schemas`, `movedAnchors`,
+ * the data types its fields now link to, and its table of contents. A page with none is
+ * returned as it is.
+ */
+export function describePageSchemas(page: RestModel, dataTypes = page.dataTypes): RestModel {
+  const own: Pick<RestModel, 'tags' | 'webhooks' | 'errorBodies'> = structuredClone({
+    tags: page.tags,
+    webhooks: page.webhooks,
+    ...(page.errorBodies !== undefined ? {errorBodies: page.errorBodies} : {}),
+  });
+  const roots = [...restSchemas(own)].filter((node): node is SchemaNode => node !== undefined);
+  const ids = anchorsOf([own, page.toc, page.dataTypes ?? []], new Set<string>());
+  const {schemas, moved} = describeSchemasOnce(roots, ids);
+  if (schemas.length === 0) return page;
+  const out: RestModel = {...page, ...own, schemas, movedAnchors: moved};
+  // The data types' use counts change: a shared schema's fields are on the page once now.
+  const types = dataTypesOf(dataTypes, [...restSchemas(own), ...schemas.map((s) => s.schema)]);
+  if (types.length > 0) out.dataTypes = types;
+  else delete out.dataTypes;
+  out.toc = restToc(out);
+  return out;
+}
