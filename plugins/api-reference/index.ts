@@ -19,6 +19,7 @@ import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} fr
 import {buildRestModel} from './openapi/build';
 import type {RestRouteModules} from './routes';
 import {IDENTITY_DATA, REST_PAGE_COMPONENT, WS_DATA, restRoutes} from './routes';
+import {describeWsSchemas} from './pageSchemas';
 import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
 import {checkShownExamples, isOwnDocument} from './exampleCheck';
@@ -174,7 +175,7 @@ export default function apiReferencePlugin(
           exact: true,
         });
       }
-      await createData(WS_DATA, JSON.stringify(content.ws, withoutBuildNotes));
+      await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
       addRoute({
         path: '/version-history',
         component: '@site/src/components/VersionHistory/index.tsx',

@@ -404,6 +404,9 @@ export interface WsModel {
   channels: ChannelView[];
   /** Field types several fields share (schema/dataTypes.ts). */
   dataTypes?: DataTypeView[];
-  /** Operations whose channel could not be placed (kept so nothing is dropped). */
+  /** Named schemas the page describes once (schema/describedOnce.ts). */
+  schemas?: DescribedSchemaView[];
+  /** Old field anchors' bases → the anchor of the description they moved to: the page forwards old links. */
+  movedAnchors?: Record<string, string>;
   toc: TocItem[];
 }

@@ -25,6 +25,7 @@ export const WS_SECTIONS = {
   servers: SECTION_IDS.servers,
   authentication: SECTION_IDS.authentication,
   dataTypes: DATA_TYPES_SECTION,
+  schemas: SECTION_IDS.schemas,
 } as const;
 
 export function wsAuth(doc: Json, server: JsonObject): {header: string; value: string} | undefined {
@@ -128,6 +129,11 @@ export function wsToc(model: WsModel): TocItem[] {
     toc.push({value: escapeHtml(channelLabel(channel)), id: channel.id, level: 2});
     for (const message of channel.messages)
       toc.push({value: escapeHtml(message.name), id: message.id, level: 3});
+  }
+  if ((model.schemas?.length ?? 0) > 0) {
+    toc.push({value: 'Schemas', id: WS_SECTIONS.schemas, level: 2});
+    for (const schema of model.schemas ?? [])
+      toc.push({value: escapeHtml(schema.title), id: schema.id, level: 3});
   }
   if ((model.dataTypes?.length ?? 0) > 0) {
     toc.push({value: 'Data types', id: WS_SECTIONS.dataTypes, level: 2});

@@ -99,10 +99,13 @@ export function movedAnchorTarget(
   exists: (id: string) => boolean,
 ): string | undefined {
   if (exists(anchor)) return undefined;
-  // Cut points: the anchor itself, then before each `.` or `[` from the right.
+  // Cut points: before each `.` or `[` from the right, then the anchor itself. A use's own line
+  // moves with the description that holds it (a shorter prefix); its own key leads to what it
+  // links to, the fallback.
   const bases = (id: string): number[] => {
-    const cuts = [id.length];
+    const cuts: number[] = [];
     for (let i = id.length - 1; i > 0; i--) if (id[i] === '.' || id[i] === '[') cuts.push(i);
+    cuts.push(id.length);
     return cuts;
   };
   let current = anchor;
@@ -113,6 +116,8 @@ export function movedAnchorTarget(
   }
   if (current === anchor) return undefined;
   if (exists(current)) return current;
-  const nearest = bases(current).find((end) => exists(current.slice(0, end)));
+  const nearest = bases(current)
+    .slice(0, -1)
+    .find((end) => exists(current.slice(0, end)));
   return nearest === undefined ? undefined : current.slice(0, nearest);
 }

@@ -18,7 +18,7 @@ import type {OperationView, RestIndex, RestIndexEntry, RestModel, SchemaNode, Ta
 import {dataTypesOf, schemaNodes} from '../schema/dataTypes';
 import {MAX_INLINE_DEPTH, MIN_SHARED_NODES, childNodes} from '../schema/describedOnce';
 import {hasChildren} from '../client/schemaNodes';
-import {describePageSchemas} from './pageSchemas';
+import {describePageSchemas} from '../pageSchemas';
 import {restSchemas, restToc} from './build';
 import {errorBodiesOf, pageOperations} from './errorBodies';
 

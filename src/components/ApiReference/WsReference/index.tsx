@@ -9,7 +9,8 @@ import type {ChannelView, WsModel} from '@site/plugins/api-reference/types';
 import {SequenceDiagram} from '@site/src/components/Diagram/SequenceDiagram';
 import Markdown from '../Markdown';
 import Servers from '../Servers';
-import {DataTypes} from '../Schema';
+import {DataTypes, DescribedSchemas} from '../Schema';
+import {useMovedAnchors} from '../useMovedAnchors';
 import Security from '../Security';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
@@ -101,6 +102,7 @@ function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
 }
 
 export default function WsReference({model}: {readonly model: WsModel}): ReactNode {
+  useMovedAnchors(model.movedAnchors);
   return (
     // api-ws-reference: the global class the page's layout rules look for (../navigation.css).
     <div className={`api-ws-reference ${styles.reference}`}>
@@ -122,6 +124,7 @@ export default function WsReference({model}: {readonly model: WsModel}): ReactNo
       {model.channels.map((channel) => (
         <Channel key={channel.id} channel={channel} />
       ))}
+      <DescribedSchemas schemas={model.schemas ?? []} />
       <DataTypes types={model.dataTypes ?? []} />
     </div>
   );

@@ -1,13 +1,14 @@
 /**
- * One /rest page's "Schemas" section: the named schemas its operations share or nest deep,
+ * One reference page's "Schemas" section: the named schemas its operations share or nest deep,
  * described once (schema/describedOnce.ts). Runs on each page's model as the routes are planned,
  * after release badges are placed, on the page's own copy of its operations (the whole
  * reference's model is not changed, so it can be planned again).
  */
-import {describeSchemasOnce} from '../schema/describedOnce';
-import {dataTypesOf} from '../schema/dataTypes';
-import type {RestModel, SchemaNode} from '../types';
-import {restSchemas, restToc} from './build';
+import {describeSchemasOnce} from './schema/describedOnce';
+import {dataTypesOf} from './schema/dataTypes';
+import type {RestModel, SchemaNode, WsModel} from './types';
+import {wsSchemas, wsToc} from './asyncapi/build';
+import {restSchemas, restToc} from './openapi/build';
 
 /** Every anchor already in a model (operations, parameters, responses, fields, sections). */
 function anchorsOf(value: unknown, into: Set<string>): Set<string> {
@@ -46,5 +47,20 @@ export function describePageSchemas(page: RestModel, dataTypes = page.dataTypes)
   if (types.length > 0) out.dataTypes = types;
   else delete out.dataTypes;
   out.toc = restToc(out);
+  return out;
+}
+
+/** The same for /docs/ws: its messages' payloads and headers. */
+export function describeWsSchemas(page: WsModel): WsModel {
+  const own: Pick<WsModel, 'channels'> = structuredClone({channels: page.channels});
+  const roots = [...wsSchemas(own)].filter((node): node is SchemaNode => node !== undefined);
+  const ids = anchorsOf([own, page.toc, page.dataTypes ?? []], new Set<string>());
+  const {schemas, moved} = describeSchemasOnce(roots, ids);
+  if (schemas.length === 0) return page;
+  const out: WsModel = {...page, ...own, schemas, movedAnchors: moved};
+  const types = dataTypesOf(page.dataTypes, [...wsSchemas(own), ...schemas.map((s) => s.schema)]);
+  if (types.length > 0) out.dataTypes = types;
+  else delete out.dataTypes;
+  out.toc = wsToc(out);
   return out;
 }
