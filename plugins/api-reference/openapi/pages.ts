@@ -27,14 +27,17 @@ export const ONE_PAGE_OPERATION_LIMIT = 60;
 /** Operations per page at most; a larger tag is cut into consecutive parts. */
 export const PAGE_OPERATION_LIMIT = 30;
 /**
- * A page's weight at most, in schema nodes (a field, an item, a branch): what a page's markup
- * grows with. A node is about ten elements of HTML; an operation without its schemas (heading,
- * parameters, samples, responses list) weighs OPERATION_WEIGHT. The product's /rest weighs about
- * 800 (6,900 elements); 1,600 keeps a page well inside 20,000 elements and 1.5 MB.
+ * A page's weight at most, in elements of HTML as estimated from the model (ELEMENTS): what a
+ * page's size and its longest main-thread task grow with. The estimate was fitted on the 67 pages
+ * of DigitalOcean's public API (659 operations): elements ≈ 7 per schema node (a field, an item,
+ * a branch) + 1 per value in the examples shown (each highlighted) + 140 per operation + 10 per
+ * parameter + 60 per response. The product's /rest is estimated at about 9,000 (it has 6,834);
+ * 12,000 keeps every page well inside 20,000 elements and 1.5 MB.
  */
-export const PAGE_WEIGHT_LIMIT = 1600;
-const OPERATION_WEIGHT = 30;
-const PARAMETER_WEIGHT = 3;
+export const PAGE_WEIGHT_LIMIT = 12_000;
+const ELEMENTS = {node: 7, exampleValue: 1, operation: 140, parameter: 10, response: 60} as const;
+/** The values of a JSON example (strings, numbers, true, false, null): one highlighted span each. */
+const EXAMPLE_VALUE = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\btrue\b|\bfalse\b|\bnull\b/g;
 
 /** The body schemas one operation shows, its callbacks' included (shared error bodies apart). */
 function* operationBodies(op: OperationView): Generator<SchemaNode> {
@@ -47,17 +50,25 @@ function* operationBodies(op: OperationView): Generator<SchemaNode> {
   }
 }
 
+/** What an operation weighs apart from its schemas: heading, parameters, responses, examples. */
 function fixedWeight(op: OperationView): number {
   let weight = 0;
-  for (const one of pageOperations({tags: [{name: '', id: '', operations: [op]}], webhooks: []}))
-    weight += OPERATION_WEIGHT + one.parameters.length * PARAMETER_WEIGHT;
+  for (const one of pageOperations({tags: [{name: '', id: '', operations: [op]}], webhooks: []})) {
+    weight +=
+      ELEMENTS.operation +
+      one.parameters.length * ELEMENTS.parameter +
+      one.responses.length * ELEMENTS.response;
+    for (const media of [...(one.requestBody?.contents ?? []), ...one.responses.flatMap((r) => r.contents)])
+      for (const example of media.examples)
+        weight += (example.value.match(EXAMPLE_VALUE)?.length ?? 0) * ELEMENTS.exampleValue;
+  }
   return weight;
 }
 
 /** What one operation adds to its page's markup with every schema written out (see PAGE_WEIGHT_LIMIT). */
 export function operationWeight(op: OperationView): number {
   let weight = fixedWeight(op);
-  for (const body of operationBodies(op)) for (const _node of schemaNodes(body)) weight += 1;
+  for (const body of operationBodies(op)) for (const _node of schemaNodes(body)) weight += ELEMENTS.node;
   return weight;
 }
 
@@ -99,11 +110,11 @@ export function plannedWeights(ops: readonly OperationView[]): (op: OperationVie
   };
   // What a node weighs written out, its described schemas apart (they are collected in `into`).
   const weigh = (node: SchemaNode, into: Map<string, number>): number => {
-    let weight = 1;
+    let weight = ELEMENTS.node;
     for (const child of childNodes(node)) {
       const key = keyOf(child);
       if (described(key)) {
-        weight += 1;
+        weight += ELEMENTS.node;
         if (!into.has(key)) {
           into.set(key, 0);
           into.set(key, weigh(child, into));
@@ -117,7 +128,7 @@ export function plannedWeights(ops: readonly OperationView[]): (op: OperationVie
     for (const body of operationBodies(op)) {
       const key = keyOf(body);
       if (described(key) && !out.described.has(key)) {
-        out.own += 1;
+        out.own += ELEMENTS.node;
         out.described.set(key, 0);
         out.described.set(key, weigh(body, out.described));
       } else out.own += weigh(body, out.described);

@@ -266,11 +266,9 @@ describe('page planning', () => {
     // Written out, the operations would need twice as many pages or more.
     expect(site.pages.length).toBeLessThan(Math.ceil(writtenOut / PAGE_WEIGHT_LIMIT) / 2);
     for (const planned of site.pages) {
-      let nodes = 0;
-      for (const root of roots(planned.model)) walkNodes(root, () => (nodes += 1));
-      const operations = planned.model.tags.reduce((n, t) => n + t.operations.length, 0);
-      expect(nodes + operations * 30, planned.route).toBeLessThanOrEqual(PAGE_WEIGHT_LIMIT + 100);
-      expect(html(planned.model).match(/<[a-z]/g)?.length ?? 0, planned.route).toBeLessThan(20_000);
+      // The planner's estimate holds: the page as rendered stays near its weight limit, far inside 20,000 elements.
+      const elements = html(planned.model).match(/<[a-z]/g)?.length ?? 0;
+      expect(elements, planned.route).toBeLessThanOrEqual(PAGE_WEIGHT_LIMIT * 1.25);
     }
     const onPages = site.pages.flatMap((p) => p.model.tags.flatMap((t) => t.operations.map((o) => o.id)));
     expect(onPages.sort()).toEqual(ops.map((o) => o.id).sort());
