@@ -31,6 +31,10 @@
  * main-thread task, at normal speed and with the CPU slowed 4×. Generated documents are then built
  * only if `--sizes`, `--nested` or `--shapes` is given too.
  *
+ * For the page measured, a third load with the CPU slowed 4× is traced (scripts/longest-task.mjs) and
+ * its longest task is broken down: HTML parsing, style, layout, paint, script (hydration included),
+ * garbage collection, with the elements it styled and the layout objects it laid out.
+ *
  * Usage: node scripts/bench-scale.mjs [--sizes 250,659] [--nested | --shapes plain,nested]
  *          [--document path/to/openapi.yaml ...] [--keep]
  * Writes .tmp/bench-scale.json. Needs /usr/bin/time (Debian package `time`) for peak memory.
@@ -42,6 +46,7 @@ import {fileURLToPath} from 'node:url';
 import {parse, stringify} from 'yaml';
 import {chromium} from '@playwright/test';
 import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
+import {describeTask, traceLongestTask} from './longest-task.mjs';
 import {startStaticServer} from './static-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -320,6 +325,8 @@ async function browse(outDir, referencePage) {
       settleMs: 4000,
       timeout: 300_000,
     });
+    // A third load, traced, says what the longest task at 4× consists of (the trace costs a little time).
+    const slowTask = await traceLongestTask(browser, `${server.url}${referencePage}`);
     return {
       introJsBytes: introBytes,
       referencePage,
@@ -327,6 +334,7 @@ async function browse(outDir, referencePage) {
       longestTaskMs,
       longestTaskSlowMs: slow.longestTaskMs,
       domNodes,
+      slowTask,
     };
   } finally {
     await browser.close();
@@ -345,8 +353,10 @@ async function browseHeaviest(outDir, route) {
       settleMs: 4000,
       timeout: 300_000,
     });
+    const slowTask = await traceLongestTask(browser, `${server.url}${route}`);
     return {
       route,
+      slowTask,
       loadMs: normal.hydratedMs,
       longestTaskMs: normal.longestTaskMs,
       loadSlowMs: slow.hydratedMs,
@@ -527,6 +537,17 @@ for (const r of documentResults) {
     `| ${r.name} | ${r.warnings} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${h.route} (${mb(h.bytes)}) | ${h.loadMs} ms | ${h.longestTaskMs} ms | ${h.loadSlowMs} ms | ${h.longestTaskSlowMs} ms | ${h.domNodes} |`,
   );
 }
+const traced = [
+  ...results.map((r) => [`${r.operations} ${r.shape}`, r.referencePage, r.slowTask]),
+  ...documentResults
+    .filter((r) => r.built)
+    .map((r) => [r.name, r.heaviestPage.route, r.heaviestPage.slowTask]),
+];
+if (traced.length > 0)
+  console.log(
+    '\nThe longest task with the CPU slowed 4× (a separate, traced load of the same page), by self time:',
+  );
+for (const [label, route, task] of traced) console.log(`- ${label}, ${route}: ${describeTask(task)}`);
 for (const r of [...results, ...documentResults].filter((x) => x.overBudget?.length > 0)) {
   console.log(
     `\nOver budget (${mb(BUDGET.bytes)}, ${BUDGET.elements} elements), ${r.name ?? `${r.operations} ${r.shape}`}:`,
