@@ -22,7 +22,21 @@
  * markup repeats most (a field anchor's path without its operation: what the same
  * schema written out under many operations looks like).
  *
- * Usage: node scripts/bench-scale.mjs [--sizes 250,659] [--nested | --shapes plain,nested] [--keep]
+ * With `--document <file>` (repeatable, or several files comma-separated), the site is built
+ * against that OpenAPI document instead (its path is the build's OPENAPI_FILE, so a document split
+ * into files with relative $refs works as the build takes it; nothing is copied). Each document gets
+ * the same figures: whether it built, the document warnings the build printed (its summary line),
+ * build time and peak memory, reference pages, pages over budget, the largest page's HTML bytes, the
+ * most elements, and for the heaviest page (by elements) its load time (until hydrated) and longest
+ * main-thread task, at normal speed and with the CPU slowed 4×. Generated documents are then built
+ * only if `--sizes`, `--nested` or `--shapes` is given too.
+ *
+ * For the page measured, a third load with the CPU slowed 4× is traced (scripts/longest-task.mjs) and
+ * its longest task is broken down: HTML parsing, style, layout, paint, script (hydration included),
+ * garbage collection, with the elements it styled and the layout objects it laid out.
+ *
+ * Usage: node scripts/bench-scale.mjs [--sizes 250,659] [--nested | --shapes plain,nested]
+ *          [--document path/to/openapi.yaml ...] [--keep]
  * Writes .tmp/bench-scale.json. Needs /usr/bin/time (Debian package `time`) for peak memory.
  */
 import {spawnSync} from 'node:child_process';
@@ -32,6 +46,7 @@ import {fileURLToPath} from 'node:url';
 import {parse, stringify} from 'yaml';
 import {chromium} from '@playwright/test';
 import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
+import {describeTask, traceLongestTask} from './longest-task.mjs';
 import {startStaticServer} from './static-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +65,14 @@ const shapes = option('--shapes', args.includes('--nested') ? 'nested' : 'plain'
   .split(',')
   .map((s) => s.trim())
   .filter((s) => s === 'plain' || s === 'nested');
+/** OpenAPI documents given with `--document a.yaml --document b.yaml` or `--document a.yaml,b.yaml`. */
+const documents = args
+  .flatMap((arg, i) => (arg === '--document' && args[i + 1] !== undefined ? args[i + 1].split(',') : []))
+  .map((file) => file.trim())
+  .filter((file) => file !== '')
+  .map((file) => path.resolve(file));
+const generated =
+  documents.length === 0 || ['--sizes', '--nested', '--shapes'].some((name) => args.includes(name));
 /** The page budget of issue 21: HTML bytes and elements. */
 const BUDGET = {bytes: 1.5 * 1024 * 1024, elements: 20_000};
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -227,11 +250,18 @@ function timedBuild(outDir, env) {
   });
   const seconds = (Date.now() - started) / 1000;
   const measured = /BENCH_TIME ([\d.]+) (\d+)/.exec(result.stderr ?? '');
+  const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
   if (result.status !== 0) {
-    console.error(`${result.stdout}\n${result.stderr}`.slice(-4000));
-    throw new Error(`build failed (${outDir})`);
+    console.error(output.slice(-4000));
+    throw Object.assign(new Error(`build failed (${outDir})`), {output});
   }
-  return {seconds, peakMiB: measured ? Math.round(Number(measured[2]) / 1024) : null};
+  // The api-reference plugin prints one summary line: "[WARNING] [api-reference] N document warnings (…)".
+  const summary = /\[api-reference\] (\d+) document warnings? \(/.exec(output);
+  return {
+    seconds,
+    peakMiB: measured ? Math.round(Number(measured[2]) / 1024) : null,
+    warnings: summary ? Number(summary[1]) : 0,
+  };
 }
 
 function files(dir, test) {
@@ -242,6 +272,33 @@ function files(dir, test) {
 
 function largest(list) {
   return list.map((file) => ({file, bytes: statSync(file).size})).sort((a, b) => b.bytes - a.bytes)[0];
+}
+
+/**
+ * Loads `url` in a new page (with the CPU slowed `rate`×) and returns the time until the page has
+ * hydrated, the longest main-thread task seen until `settleMs` later, and the elements in the DOM.
+ */
+async function measureLoad(browser, url, {rate = 1, settleMs = 2000, timeout = 120_000} = {}) {
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+    }).observe({type: 'longtask', buffered: true});
+  });
+  if (rate !== 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', {rate});
+  }
+  const started = Date.now();
+  await page.goto(url, {timeout});
+  await page.waitForSelector('html[data-has-hydrated="true"]', {timeout});
+  const hydratedMs = Date.now() - started;
+  await page.waitForTimeout(settleMs);
+  const longestTaskMs = Math.round(await page.evaluate(() => window.__longest));
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  await page.close();
+  return {hydratedMs, longestTaskMs, domNodes};
 }
 
 async function browse(outDir, referencePage) {
@@ -261,35 +318,51 @@ async function browse(outDir, referencePage) {
     await page.waitForTimeout(4000);
     const introBytes = prefetched;
 
-    const longPage = await browser.newPage();
-    await longPage.addInitScript(() => {
-      window.__longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
-      }).observe({type: 'longtask', buffered: true});
-    });
-    const started = Date.now();
-    await longPage.goto(`${server.url}${referencePage}`, {timeout: 120_000});
-    await longPage.waitForSelector('html[data-has-hydrated="true"]', {timeout: 120_000});
-    const hydratedMs = Date.now() - started;
-    await longPage.waitForTimeout(2000);
-    const longestTaskMs = Math.round(await longPage.evaluate(() => window.__longest));
-    const domNodes = await longPage.evaluate(() => document.getElementsByTagName('*').length);
+    const {hydratedMs, longestTaskMs, domNodes} = await measureLoad(browser, `${server.url}${referencePage}`);
     // Again with the CPU slowed 4× (a mid-range phone): the issue's budget is a longest task under 1 s.
-    const slowPage = await browser.newPage();
-    await slowPage.addInitScript(() => {
-      window.__longest = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
-      }).observe({type: 'longtask', buffered: true});
+    const slow = await measureLoad(browser, `${server.url}${referencePage}`, {
+      rate: 4,
+      settleMs: 4000,
+      timeout: 300_000,
     });
-    const cdp = await slowPage.context().newCDPSession(slowPage);
-    await cdp.send('Emulation.setCPUThrottlingRate', {rate: 4});
-    await slowPage.goto(`${server.url}${referencePage}`, {timeout: 300_000});
-    await slowPage.waitForSelector('html[data-has-hydrated="true"]', {timeout: 300_000});
-    await slowPage.waitForTimeout(4000);
-    const longestTaskSlowMs = Math.round(await slowPage.evaluate(() => window.__longest));
-    return {introJsBytes: introBytes, referencePage, hydratedMs, longestTaskMs, longestTaskSlowMs, domNodes};
+    // A third load, traced, says what the longest task at 4× consists of (the trace costs a little time).
+    const slowTask = await traceLongestTask(browser, `${server.url}${referencePage}`);
+    return {
+      introJsBytes: introBytes,
+      referencePage,
+      hydratedMs,
+      longestTaskMs,
+      longestTaskSlowMs: slow.longestTaskMs,
+      domNodes,
+      slowTask,
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** The heaviest page of a given document, at normal speed and with the CPU slowed 4×. */
+async function browseHeaviest(outDir, route) {
+  const server = await startStaticServer(outDir);
+  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+  try {
+    const normal = await measureLoad(browser, `${server.url}${route}`);
+    const slow = await measureLoad(browser, `${server.url}${route}`, {
+      rate: 4,
+      settleMs: 4000,
+      timeout: 300_000,
+    });
+    const slowTask = await traceLongestTask(browser, `${server.url}${route}`);
+    return {
+      route,
+      slowTask,
+      loadMs: normal.hydratedMs,
+      longestTaskMs: normal.longestTaskMs,
+      loadSlowMs: slow.hydratedMs,
+      longestTaskSlowMs: slow.longestTaskMs,
+      domNodes: normal.domNodes,
+    };
   } finally {
     await browser.close();
     await server.close();
@@ -332,9 +405,22 @@ function weighPages(outDir, pages) {
 
 const kib = (n) => `${Math.round(n / 1024)} KiB`;
 const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+/** The reference pages of a build, weighed: the ones over budget, the most elements, the heaviest page. */
+function weighReference(outDir) {
+  const html = files(outDir, (name) => name.endsWith('.html'));
+  const referencePages = html.filter((file) => /[/\\]rest(\.html$|[/\\])/.test(file));
+  const weighed = weighPages(outDir, referencePages);
+  const overBudget = weighed
+    .filter((p) => p.bytes > BUDGET.bytes || p.elements > BUDGET.elements)
+    .map(({route, bytes, elements, html}) => ({route, bytes, elements, repeats: repeatedFields(html)}));
+  const mostElements = Math.max(...weighed.map((p) => p.elements));
+  const heaviest = weighed.find((p) => p.elements === mostElements);
+  return {referencePages, weighed, overBudget, mostElements, heaviest};
+}
+
 mkdirSync(TMP, {recursive: true});
 const results = [];
-for (const shape of shapes)
+for (const shape of generated ? shapes : [])
   for (const size of sizes) {
     const name = `${size}${shape === 'nested' ? '-nested' : ''}`;
     const docFile = path.join(TMP, `openapi-${name}.yaml`);
@@ -343,13 +429,7 @@ for (const shape of shapes)
     rmSync(outDir, {recursive: true, force: true});
     console.log(`\n[bench-scale] building with ${size} operations (${shape}) …`);
     const build = timedBuild(outDir, {OPENAPI_FILE: docFile});
-    const html = files(outDir, (name) => name.endsWith('.html'));
-    const referencePages = html.filter((file) => /[/\\]rest(\.html$|[/\\])/.test(file));
-    const weighed = weighPages(outDir, referencePages);
-    const overBudget = weighed
-      .filter((p) => p.bytes > BUDGET.bytes || p.elements > BUDGET.elements)
-      .map(({route, bytes, elements, html}) => ({route, bytes, elements, repeats: repeatedFields(html)}));
-    const mostElements = Math.max(...weighed.map((p) => p.elements));
+    const {referencePages, overBudget, mostElements} = weighReference(outDir);
     const biggestPage = largest(referencePages);
     const biggestJs = largest(files(path.join(outDir, 'assets/js'), (name) => name.endsWith('.js')));
     const route = `/${path
@@ -375,19 +455,102 @@ for (const shape of shapes)
     if (!keep) rmSync(outDir, {recursive: true, force: true});
   }
 
-writeFileSync(path.join(ROOT, '.tmp', 'bench-scale.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(
-  '\n| operations | build | peak memory | reference pages | over budget | largest page | most elements | largest JS | search index | llms-full | /docs/intro JS+prefetch | longest task | longest task, CPU 4× slower | DOM |',
+/** Why a document was refused: the loader's SpecError (or the build's first [ERROR]) and what follows it. */
+function refusal(output) {
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('at ') && !line.startsWith('BENCH_TIME'));
+  const spec = lines.findIndex((line) => line.includes('SpecError'));
+  const at = spec >= 0 ? spec : lines.findIndex((line) => line.includes('[ERROR]'));
+  return (at >= 0 ? lines.slice(at, at + 4) : lines.slice(-3)).join(' ').slice(0, 400);
+}
+
+const documentResults = [];
+for (const [i, file] of documents.entries()) {
+  const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '');
+  const outDir = path.join(TMP, `build-document-${i + 1}-${name.replace(/[^\w.-]+/g, '_')}`);
+  rmSync(outDir, {recursive: true, force: true});
+  console.log(`\n[bench-scale] building with ${path.relative(process.cwd(), file)} …`);
+  let build;
+  try {
+    build = timedBuild(outDir, {OPENAPI_FILE: file});
+  } catch (error) {
+    documentResults.push({
+      document: file,
+      name,
+      built: false,
+      refusal: refusal(error.output ?? String(error)),
+    });
+    rmSync(outDir, {recursive: true, force: true});
+    continue;
+  }
+  const {referencePages, weighed, overBudget, mostElements, heaviest} = weighReference(outDir);
+  documentResults.push({
+    document: file,
+    name,
+    built: true,
+    warnings: build.warnings,
+    buildSeconds: Math.round(build.seconds),
+    peakMiB: build.peakMiB,
+    referencePages: referencePages.length,
+    overBudget,
+    largestReferencePage: {route: weighed[0].route, bytes: weighed[0].bytes},
+    mostElements,
+    heaviestPage: {
+      elements: heaviest.elements,
+      bytes: heaviest.bytes,
+      ...(await browseHeaviest(outDir, heaviest.route)),
+    },
+  });
+  if (!keep) rmSync(outDir, {recursive: true, force: true});
+}
+
+writeFileSync(
+  path.join(ROOT, '.tmp', 'bench-scale.json'),
+  `${JSON.stringify([...results, ...documentResults], null, 2)}\n`,
 );
-console.log(`|${'--:|'.repeat(14)}`);
+if (results.length > 0) {
+  console.log(
+    '\n| operations | build | peak memory | reference pages | over budget | largest page | most elements | largest JS | search index | llms-full | /docs/intro JS+prefetch | longest task | longest task, CPU 4× slower | DOM |',
+  );
+  console.log(`|${'--:|'.repeat(14)}`);
+}
 for (const r of results) {
   console.log(
     `| ${r.operations}${r.shape === 'nested' ? ' nested' : ''} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${kib(r.largestJs.bytes)} | ${kib(r.searchIndexBytes)} | ${kib(r.llmsFullBytes)} | ${kib(r.introJsBytes)} | ${r.longestTaskMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
   );
 }
-for (const r of results.filter((x) => x.overBudget.length > 0)) {
+if (documentResults.length > 0) {
   console.log(
-    `\nOver budget (${mb(BUDGET.bytes)}, ${BUDGET.elements} elements), ${r.operations} ${r.shape}:`,
+    '\n| document | warnings | build | peak memory | reference pages | over budget | largest page | most elements | heaviest page | load | longest task | load, CPU 4× slower | longest task, CPU 4× slower | DOM |',
+  );
+  console.log(`|---|${'--:|'.repeat(13)}`);
+}
+for (const r of documentResults) {
+  if (!r.built) {
+    console.log(`| ${r.name} | refused: ${r.refusal.replace(/\|/g, '\\|')} |${' |'.repeat(12)}`);
+    continue;
+  }
+  const h = r.heaviestPage;
+  console.log(
+    `| ${r.name} | ${r.warnings} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${h.route} (${mb(h.bytes)}) | ${h.loadMs} ms | ${h.longestTaskMs} ms | ${h.loadSlowMs} ms | ${h.longestTaskSlowMs} ms | ${h.domNodes} |`,
+  );
+}
+const traced = [
+  ...results.map((r) => [`${r.operations} ${r.shape}`, r.referencePage, r.slowTask]),
+  ...documentResults
+    .filter((r) => r.built)
+    .map((r) => [r.name, r.heaviestPage.route, r.heaviestPage.slowTask]),
+];
+if (traced.length > 0)
+  console.log(
+    '\nThe longest task with the CPU slowed 4× (a separate, traced load of the same page), by self time:',
+  );
+for (const [label, route, task] of traced) console.log(`- ${label}, ${route}: ${describeTask(task)}`);
+for (const r of [...results, ...documentResults].filter((x) => x.overBudget?.length > 0)) {
+  console.log(
+    `\nOver budget (${mb(BUDGET.bytes)}, ${BUDGET.elements} elements), ${r.name ?? `${r.operations} ${r.shape}`}:`,
   );
   for (const p of r.overBudget)
     console.log(
