@@ -89,9 +89,16 @@ beforeAll(() => {
   out = path.join(site, 'build-releases');
   const result = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', out],
+    // Checked on its HTML, feed and JSON and in Chromium, never on the form of its JavaScript: no
+    // Terser, and no webpack cache written (nothing reads it again; see site-builds.test.ts).
+    [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--no-minify', '--out-dir', out],
     // Badges for the two newest releases (the default is one).
-    {cwd: site, env: {...process.env, RELEASE_BADGES: '2', FORCE_COLOR: '0', NO_COLOR: '1'}, encoding: 'utf8', timeout: 900_000},
+    {
+      cwd: site,
+      env: {...process.env, RELEASE_BADGES: '2', DOCUSAURUS_NO_PERSISTENT_CACHE: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
+      encoding: 'utf8',
+      timeout: 900_000,
+    },
   );
   if (result.status !== 0) throw new Error(`build failed:\n${`${result.stdout}\n${result.stderr}`.slice(-3000)}`);
 });

@@ -20,7 +20,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {parse, stringify} from 'yaml';
 
-// Each case is a real build (30–90 s on two cores; more when the machine is busy).
+// Each case is a real build (20–70 s on two cores; more when the machine is busy).
 vi.setConfig({testTimeout: 600_000, hookTimeout: 600_000});
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -43,10 +43,19 @@ interface BuildResult {
   output: string;
 }
 
+/**
+ * A build of the copy. These builds are checked on their HTML, downloads and error messages, never
+ * on the size or form of the JavaScript: `--no-minify` skips Terser (a fifth of a build's CPU time)
+ * and DOCUSAURUS_NO_PERSISTENT_CACHE skips writing webpack's cache, which nothing reads again (the
+ * copy's own paths make it unusable for any other build) and which the copies would otherwise write
+ * into the project's node_modules/.cache (node_modules is linked), alongside another test file's
+ * build. cache-rebuild.test.ts covers the minified build from a warm cache.
+ */
 function build(args: string[], env: Record<string, string> = {}): BuildResult {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', ...args], {
+  const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+  const result = spawnSync(process.execPath, [docusaurus, 'build', '--no-minify', ...args], {
     cwd: site,
-    env: {...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1'},
+    env: {...process.env, ...env, DOCUSAURUS_NO_PERSISTENT_CACHE: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
     encoding: 'utf8',
     timeout: 600_000,
   });

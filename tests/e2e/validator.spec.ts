@@ -243,7 +243,10 @@ test.describe('REST request bodies', () => {
     await expect(input).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(input).toBeFocused();
-    // The panel opens with the example picked beside it: replace it.
+    // The panel opens with the example picked beside it: replace it. The example is put in by the
+    // details element's toggle event, which fires after the box is shown: select only once it is
+    // there (under load, Control+A once selected the empty box and the example came in after it).
+    await expect(input).not.toHaveValue('');
     await page.keyboard.press('Control+A');
     await page.keyboard.type('{"settlement_request_amount_id": "sra_1"}');
     await page.keyboard.press('Control+Enter');
