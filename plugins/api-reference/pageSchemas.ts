@@ -6,7 +6,7 @@
  */
 import {describeSchemasOnce} from './schema/describedOnce';
 import {dataTypesOf} from './schema/dataTypes';
-import type {RestModel, SchemaNode, WsModel} from './types';
+import type {DataTypeView, DescribedSchemaView, RestModel, SchemaNode, WsModel} from './types';
 import {wsSchemas, wsToc} from './asyncapi/build';
 import {restSchemas, restToc} from './openapi/build';
 
@@ -27,40 +27,47 @@ function anchorsOf(value: unknown, into: Set<string>): Set<string> {
 }
 
 /**
+ * What both references do on a page: the shared and deep named schemas under `roots` (nodes of
+ * the page's own copy) described once, with the page's other anchors kept apart, and the data
+ * types the page's fields now link to (a shared schema's fields are on the page once now).
+ */
+function describeOnPage<Page extends {toc: unknown; dataTypes?: DataTypeView[]}>(
+  page: Page,
+  roots: (own: Page) => Iterable<SchemaNode | undefined>,
+  own: Page,
+): (Page & {schemas: DescribedSchemaView[]; movedAnchors: Record<string, string>}) | undefined {
+  const nodes = [...roots(own)].filter((node): node is SchemaNode => node !== undefined);
+  const ids = anchorsOf([own, page.toc, page.dataTypes ?? []], new Set<string>());
+  const {schemas, moved} = describeSchemasOnce(nodes, ids);
+  if (schemas.length === 0) return undefined;
+  const out = {...own, schemas, movedAnchors: moved};
+  const types = dataTypesOf(page.dataTypes, [...roots(own), ...schemas.map((s) => s.schema)]);
+  if (types.length > 0) out.dataTypes = types;
+  else delete out.dataTypes;
+  return out;
+}
+
+/**
  * The page with its shared and deep named schemas described once: `schemas`, `movedAnchors`,
  * the data types its fields now link to, and its table of contents. A page with none is
  * returned as it is.
  */
-export function describePageSchemas(page: RestModel, dataTypes = page.dataTypes): RestModel {
-  const own: Pick<RestModel, 'tags' | 'webhooks' | 'errorBodies'> = structuredClone({
+export function describePageSchemas(page: RestModel): RestModel {
+  const copy = structuredClone({
     tags: page.tags,
     webhooks: page.webhooks,
     ...(page.errorBodies !== undefined ? {errorBodies: page.errorBodies} : {}),
   });
-  const roots = [...restSchemas(own)].filter((node): node is SchemaNode => node !== undefined);
-  const ids = anchorsOf([own, page.toc, page.dataTypes ?? []], new Set<string>());
-  const {schemas, moved} = describeSchemasOnce(roots, ids);
-  if (schemas.length === 0) return page;
-  const out: RestModel = {...page, ...own, schemas, movedAnchors: moved};
-  // The data types' use counts change: a shared schema's fields are on the page once now.
-  const types = dataTypesOf(dataTypes, [...restSchemas(own), ...schemas.map((s) => s.schema)]);
-  if (types.length > 0) out.dataTypes = types;
-  else delete out.dataTypes;
+  const out = describeOnPage(page, restSchemas, {...page, ...copy});
+  if (out === undefined) return page;
   out.toc = restToc(out);
   return out;
 }
 
 /** The same for /docs/ws: its messages' payloads and headers. */
 export function describeWsSchemas(page: WsModel): WsModel {
-  const own: Pick<WsModel, 'channels'> = structuredClone({channels: page.channels});
-  const roots = [...wsSchemas(own)].filter((node): node is SchemaNode => node !== undefined);
-  const ids = anchorsOf([own, page.toc, page.dataTypes ?? []], new Set<string>());
-  const {schemas, moved} = describeSchemasOnce(roots, ids);
-  if (schemas.length === 0) return page;
-  const out: WsModel = {...page, ...own, schemas, movedAnchors: moved};
-  const types = dataTypesOf(page.dataTypes, [...wsSchemas(own), ...schemas.map((s) => s.schema)]);
-  if (types.length > 0) out.dataTypes = types;
-  else delete out.dataTypes;
+  const out = describeOnPage(page, wsSchemas, {...page, channels: structuredClone(page.channels)});
+  if (out === undefined) return page;
   out.toc = wsToc(out);
   return out;
 }

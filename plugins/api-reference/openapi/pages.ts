@@ -229,10 +229,7 @@ export function planRestPages(
   const all = [...model.tags.flatMap((t) => t.operations), ...model.webhooks];
   const weighOf = plannedWeights(all);
   const total = model.tags.reduce((n, tag) => n + tag.operations.length, 0) + model.webhooks.length;
-  const totalWeight = chunks(all, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, weighOf).reduce(
-    (n, run) => n + runWeight(run, weighOf),
-    0,
-  );
+  const totalWeight = runWeight(all, weighOf);
   if (total <= limits.onePage && totalWeight <= weight) return {main: describePageSchemas(model), pages: []};
 
   const pages: RestPagePlan[] = [];
