@@ -59,6 +59,8 @@ const config: Config = {
     // The docs root has no page of its own: a reader opening /docs lands on the intro.
     ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
     './plugins/licenses/index.ts',
+    // Prism and its grammars are set up when a code block first needs them, not at start-up.
+    './plugins/prism-on-demand/index.ts',
     ['./plugins/machine-readable/index.ts', {specPaths}],
     // Offline search: writes build/search-index.json after the build (src/theme/SearchBar reads it).
     './plugins/search-index/index.ts',
@@ -123,7 +125,9 @@ const config: Config = {
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {
       theme: prismTheme,
-      additionalLanguages: ['bash', 'json', 'python', 'go', 'java', 'csharp'],
+      // The grammars the site adds are in src/prismLanguages.ts, set up on demand: this
+      // list's start-up loading is taken out of the build (plugins/prism-on-demand).
+      additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,
 };

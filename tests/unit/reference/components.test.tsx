@@ -114,10 +114,12 @@ describe('RestPage', () => {
     expect(panels.map((p) => p.includes(' hidden=""'))).toEqual([false, true, true, true, true, true, true]);
     // The body is in its own tab, the last one.
     expect(samples.split('<div role="tabpanel"').at(-1)).toContain('&quot;qty&quot;: &quot;1&quot;');
-    // What is shown is on the server's page, each block with its copy button (its colours are
-    // checked in the browser: bash is one of the site's extra Prism languages, not loaded here);
+    // What is shown is on the server's page, highlighted, each block with its copy button (bash
+    // is one of the site's added grammars, set up when the first block needs it);
     // a hidden panel's code is plain text until the reader shows it (highlighted then).
-    expect(html).toMatch(/<pre[^>]*class="prism-code language-bash[^>]*><code[^>]*>curl --request POST/);
+    expect(html).toMatch(
+      /<pre[^>]*class="prism-code language-bash[^>]*><code[^>]*><span class="token function"[^>]*>curl<\/span> <span class="token parameter variable"[^>]*>--request<\/span> POST/,
+    );
     const hiddenPanels = samples.split('<div role="tabpanel"').filter((p) => p.includes(' hidden=""'));
     expect(hiddenPanels).toHaveLength(6);
     for (const panel of hiddenPanels) {

@@ -13,6 +13,7 @@ import clsx from 'clsx';
 import {Highlight} from 'prism-react-renderer';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import StaticMarkup from '@site/src/components/StaticMarkup';
+import {ensurePrismLanguage} from '@site/src/prismLanguages';
 import styles from './styles.module.css';
 
 interface Segment {
@@ -37,6 +38,7 @@ function isPlain(style: CSSProperties | undefined, plainColor: string | undefine
 function Lines({code, language}: {readonly code: string; readonly language: string}): ReactNode {
   // The site's Prism theme (src/prismTheme.ts, set in docusaurus.config.ts).
   const theme = usePrismTheme();
+  ensurePrismLanguage(language);
   return (
     <Highlight theme={theme} code={code.replace(/\n$/, '')} language={language}>
       {({tokens, getTokenProps}) => {
