@@ -21,6 +21,25 @@ export function asArray(value: unknown): Json[] {
   return Array.isArray(value) ? (value as Json[]) : [];
 }
 
+/**
+ * Every object inside `value` (arrays walked through, `value` itself included), depth first. A
+ * view model is walked this way to find what carries an `id`: the children of an object are read
+ * after the caller has seen it, so what the caller adds to it is walked too.
+ */
+export function* objectsIn(value: unknown): Generator<Record<string, unknown>> {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (Array.isArray(item)) stack.push(...(item as unknown[]));
+    else if (typeof item === 'object' && item !== null) {
+      const record = item as Record<string, unknown>;
+      yield record;
+      for (const child of Object.values(record))
+        if (typeof child === 'object' && child !== null) stack.push(child);
+    }
+  }
+}
+
 /** A non-blank string or undefined: documents often carry empty summaries. */
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;

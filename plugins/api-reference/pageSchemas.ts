@@ -4,6 +4,7 @@
  * after release badges are placed, on the page's own copy of its operations (the whole
  * reference's model is not changed, so it can be planned again).
  */
+import {objectsIn} from './json';
 import {describeSchemasOnce} from './schema/describedOnce';
 import {dataTypesOf} from './schema/dataTypes';
 import type {DataTypeView, DescribedSchemaView, RestModel, SchemaNode, WsModel} from './types';
@@ -12,17 +13,7 @@ import {restSchemas, restToc} from './openapi/build';
 
 /** Every anchor already in a model (operations, parameters, responses, fields, sections). */
 function anchorsOf(value: unknown, into: Set<string>): Set<string> {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (Array.isArray(item)) stack.push(...(item as unknown[]));
-    else if (typeof item === 'object' && item !== null) {
-      const record = item as Record<string, unknown>;
-      if (typeof record.id === 'string') into.add(record.id);
-      for (const child of Object.values(record))
-        if (typeof child === 'object' && child !== null) stack.push(child);
-    }
-  }
+  for (const record of objectsIn(value)) if (typeof record.id === 'string') into.add(record.id);
   return into;
 }
 

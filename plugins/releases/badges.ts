@@ -4,6 +4,7 @@
  * in the current reference (operation, parameter, field, message), and on each
  * value a release added to an enum (next to the value where the values are listed). Pure.
  */
+import {objectsIn} from '../api-reference/json';
 import {literal} from '../api-reference/schema/build';
 import type {HistoryEntry} from './store';
 import type {Anchors} from './view';
@@ -84,33 +85,25 @@ export function releaseBadges(
 export function applyBadges(model: unknown, badges: ReadonlyMap<string, PlacedBadge>): number {
   if (badges.size === 0) return 0;
   let placed = 0;
-  const stack: unknown[] = [model];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...(node as unknown[]));
-    else if (typeof node === 'object' && node !== null) {
-      const record = node as Record<string, unknown>;
-      const badge = typeof record.id === 'string' ? badges.get(record.id) : undefined;
-      if (badge !== undefined && record.release === undefined) {
-        const {values, ...own} = badge;
-        record.release = own;
-        placed += 1;
-        const schema = record.schema;
-        const holder = Array.isArray(record.enum)
-          ? record
-          : typeof schema === 'object' &&
-              schema !== null &&
-              Array.isArray((schema as Record<string, unknown>).enum)
-            ? (schema as Record<string, unknown>)
-            : undefined;
-        if (values !== undefined && holder !== undefined) {
-          const listed = holder.enum as unknown[];
-          const shown = Object.entries(values).filter(([value]) => listed.includes(value));
-          if (shown.length > 0) holder.valueReleases = Object.fromEntries(shown);
-        }
+  for (const record of objectsIn(model)) {
+    const badge = typeof record.id === 'string' ? badges.get(record.id) : undefined;
+    if (badge !== undefined && record.release === undefined) {
+      const {values, ...own} = badge;
+      record.release = own;
+      placed += 1;
+      const schema = record.schema;
+      const holder = Array.isArray(record.enum)
+        ? record
+        : typeof schema === 'object' &&
+            schema !== null &&
+            Array.isArray((schema as Record<string, unknown>).enum)
+          ? (schema as Record<string, unknown>)
+          : undefined;
+      if (values !== undefined && holder !== undefined) {
+        const listed = holder.enum as unknown[];
+        const shown = Object.entries(values).filter(([value]) => listed.includes(value));
+        if (shown.length > 0) holder.valueReleases = Object.fromEntries(shown);
       }
-      for (const value of Object.values(record))
-        if (typeof value === 'object' && value !== null) stack.push(value);
     }
   }
   return placed;

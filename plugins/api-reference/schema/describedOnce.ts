@@ -122,8 +122,7 @@ function survey(roots: readonly SchemaNode[]): {occurrences: Occurrence[]; size:
 
 /** Rewrites the anchors under a copied node from the use's base to the description's. */
 function reanchor(node: SchemaNode, from: string, to: string): void {
-  const swap = (id: string): string =>
-    id === from || id.startsWith(from) ? `${to}${id.slice(from.length)}` : id;
+  const swap = (id: string): string => (id.startsWith(from) ? `${to}${id.slice(from.length)}` : id);
   const visit = (n: SchemaNode): void => {
     if (n.id !== undefined) n.id = swap(n.id);
     if (n.recursive?.id !== undefined) n.recursive.id = swap(n.recursive.id);
