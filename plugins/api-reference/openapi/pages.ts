@@ -5,18 +5,34 @@
  * one page at /rest. Above it, /rest becomes the index (overview, servers,
  * authentication and every operation as a link) and each tag gets
  * /rest/<tag-slug>; a tag too large for one page is cut into parts. "Large" is
- * counted in operations and in weight, the schema nodes the page's markup is
- * made of (operationWeight): an operation whose bodies embed a large schema
- * weighs as much as dozens of small ones.
+ * counted in operations and in weight, the elements of the page's markup
+ * (weight.ts): an operation whose bodies embed a large schema weighs as much as
+ * dozens of small ones, and a schema the page describes once weighs once.
  *
  * Anchors keep their names (they come from the document, not from the page), and
  * `anchorRoutes` maps each operation and tag anchor to its page, so an old link
  * such as /rest#listPets lands on the index entry and is forwarded to its page.
  */
 import {slug} from '../anchors';
-import type {OperationView, RestIndex, RestIndexEntry, RestModel, SchemaNode, TagView} from '../types';
-import {dataTypesOf, schemaNodes} from '../schema/dataTypes';
-import {MAX_INLINE_DEPTH, MIN_SHARED_NODES, childNodes} from '../schema/describedOnce';
+import type {
+  MediaView,
+  OperationView,
+  RestIndex,
+  RestIndexEntry,
+  RestModel,
+  SchemaNode,
+  TagView,
+} from '../types';
+import {dataTypesOf} from '../schema/dataTypes';
+import {
+  PAGE_BOXES,
+  describedOnceBoxes,
+  describedSchemaBoxes,
+  describedUse,
+  operationBoxes,
+  restPageBoxes,
+} from './weight';
+import {Hashes, MAX_INLINE_DEPTH, MIN_SHARED_NODES, childNodes} from '../schema/describedOnce';
 import {hasChildren} from '../client/schemaNodes';
 import {describePageSchemas} from '../pageSchemas';
 import {restSchemas, restToc} from './build';
@@ -27,19 +43,26 @@ export const ONE_PAGE_OPERATION_LIMIT = 60;
 /** Operations per page at most; a larger tag is cut into consecutive parts. */
 export const PAGE_OPERATION_LIMIT = 30;
 /**
- * A page's weight at most, in elements of HTML as estimated from the model (ELEMENTS): what a
- * page's size and its longest main-thread task grow with. The estimate was fitted on the 67 pages
- * of DigitalOcean's public API (659 operations): elements ≈ 7 per schema node (a field, an item,
- * a branch) + 1 per value in the examples shown (each highlighted) + 140 per operation + 10 per
- * parameter + 60 per response. The longest main-thread task of a page load is style and layout,
- * and grows with the elements: the product's /rest (6,834 elements, estimated 8,134) takes 0.66 s
- * with the CPU slowed 4×, so 9,000 keeps a page under the 1 s budget there, and far inside
- * 20,000 elements and 1.5 MB. The product's reference stays one page.
+ * A page's weight at most, in boxes the browser lays out on load (weight.ts: elements and runs of
+ * text, hidden tab panels apart). The longest main-thread task of a reference page is its first
+ * style and layout, and grows with those boxes: the product's own /rest weighs 10,871 (11,425
+ * counted in Chromium with the site's frame) and takes about 0.9 s with the CPU slowed 4×. So no
+ * page may weigh much more than the product's reference: every page is about as quick to lay out,
+ * and far inside 20,000 elements and 1.5 MB. The product's reference stays one page, with room
+ * for about one more operation of its kind.
  */
-export const PAGE_WEIGHT_LIMIT = 9_000;
-const ELEMENTS = {node: 7, exampleValue: 1, operation: 140, parameter: 10, response: 60} as const;
-/** The values of a JSON example (strings, numbers, true, false, null): one highlighted span each. */
-const EXAMPLE_VALUE = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\btrue\b|\bfalse\b|\bnull\b/g;
+export const PAGE_WEIGHT_LIMIT = 11_500;
+/**
+ * Where the quick estimate (estimatePageWeight) is trusted: far under or far over the limit. In between,
+ * a page is written (its schemas described once) and counted (weighOf in planRestPages).
+ */
+const QUICK_BELOW = 0.7;
+const QUICK_ABOVE = 1.5;
+
+/** What one operation adds to its page's markup with every schema written out (weight.ts). */
+export function operationWeight(op: OperationView): number {
+  return operationBoxes(op);
+}
 
 /** The body schemas one operation shows, its callbacks' included (shared error bodies apart). */
 function* operationBodies(op: OperationView): Generator<SchemaNode> {
@@ -52,50 +75,30 @@ function* operationBodies(op: OperationView): Generator<SchemaNode> {
   }
 }
 
-/** What an operation weighs apart from its schemas: heading, parameters, responses, examples. */
-function fixedWeight(op: OperationView): number {
-  let weight = 0;
-  for (const one of pageOperations({tags: [{name: '', id: '', operations: [op]}], webhooks: []})) {
-    weight +=
-      ELEMENTS.operation +
-      one.parameters.length * ELEMENTS.parameter +
-      one.responses.length * ELEMENTS.response;
-    for (const media of [...(one.requestBody?.contents ?? []), ...one.responses.flatMap((r) => r.contents)])
-      for (const example of media.examples)
-        weight += (example.value.match(EXAMPLE_VALUE)?.length ?? 0) * ELEMENTS.exampleValue;
-  }
-  return weight;
-}
-
-/** What one operation adds to its page's markup with every schema written out (see PAGE_WEIGHT_LIMIT). */
-export function operationWeight(op: OperationView): number {
-  let weight = fixedWeight(op);
-  for (const body of operationBodies(op)) for (const _node of schemaNodes(body)) weight += ELEMENTS.node;
-  return weight;
-}
-
-/** An operation's weight apart from the schemas a page describes once, and those schemas (key → weight). */
-interface PlannedWeight {
-  own: number;
-  described: Map<string, number>;
-}
-
 /**
- * Weights as the pages will be written (schema/describedOnce.ts): a named schema used in two
- * places or more with MIN_SHARED_NODES nodes or more, or nested deeper than MAX_INLINE_DEPTH, is
- * described once per page, so it weighs once on each page that uses it, whatever the number of
- * uses. Decided over the whole document (the page does it per page: close enough to plan by).
+ * A quick estimate of what a page of these operations weighs as written (schema/describedOnce.ts):
+ * on a page, a named schema used in two places or more with MIN_SHARED_NODES nodes or more, or
+ * nested deeper than MAX_INLINE_DEPTH, is described once under "Schemas", and each use is its own
+ * line and a link. So the estimate counts each such description once, and every other schema
+ * written out where it is used. It decides in one pass what the page decides one description at
+ * a time (a schema nested deep in one use may sit shallow in a description), so it is off by up
+ * to a fifth on pages whose descriptions nest: the planner counts the page itself near the limit.
  */
-export function plannedWeights(ops: readonly OperationView[]): (op: OperationView) => PlannedWeight {
-  const keyOf = (node: SchemaNode): string | undefined =>
+export function estimatePageWeight(
+  ops: readonly OperationView[],
+  shared: Pick<RestModel, 'errorBodies' | 'dataTypes'> = {},
+  hashes = new Hashes(),
+): number {
+  // What describedOnce takes for "the same schema": the same `$ref` with the same structure under it.
+  const describableKey = (node: SchemaNode): string | undefined =>
     node.schemaRef !== undefined && node.recursive === undefined && hasChildren(node)
-      ? `${node.schemaRef.pointer}\u0000${node.schemaRef.mode}`
+      ? `${node.schemaRef.pointer}\u0000${hashes.under(node)}`
       : undefined;
   const uses = new Map<string, {count: number; size: number; deep: boolean}>();
   const visit = (node: SchemaNode, depth: number): number => {
     let size = 1;
     for (const child of childNodes(node)) size += visit(child, depth + 1);
-    const key = keyOf(node);
+    const key = describableKey(node);
     if (key !== undefined) {
       const entry = uses.get(key) ?? {count: 0, size: 0, deep: false};
       entry.count += 1;
@@ -110,33 +113,50 @@ export function plannedWeights(ops: readonly OperationView[]): (op: OperationVie
     const entry = key === undefined ? undefined : uses.get(key);
     return entry !== undefined && ((entry.count >= 2 && entry.size >= MIN_SHARED_NODES) || entry.deep);
   };
-  // What a node weighs written out, its described schemas apart (they are collected in `into`).
-  const weigh = (node: SchemaNode, into: Map<string, number>): number => {
-    let weight = ELEMENTS.node;
-    for (const child of childNodes(node)) {
-      const key = keyOf(child);
-      if (described(key)) {
-        weight += ELEMENTS.node;
-        if (!into.has(key)) {
-          into.set(key, 0);
-          into.set(key, weigh(child, into));
-        }
-      } else weight += weigh(child, into);
+  const descriptions = new Map<string, number>();
+  // A node as the page writes it: each described schema under it (or it itself) a use line
+  // pointing at its description, which weighs once.
+  const asWritten = (node: SchemaNode): SchemaNode => {
+    const key = describableKey(node);
+    if (!described(key)) return withChildrenWritten(node);
+    if (!descriptions.has(key)) {
+      descriptions.set(key, 0);
+      descriptions.set(key, describedSchemaBoxes(withChildrenWritten(node), node.schemaRef?.description));
     }
-    return weight;
+    return describedUse(node);
   };
-  return (op) => {
-    const out: PlannedWeight = {own: fixedWeight(op), described: new Map()};
-    for (const body of operationBodies(op)) {
-      const key = keyOf(body);
-      if (described(key) && !out.described.has(key)) {
-        out.own += ELEMENTS.node;
-        out.described.set(key, 0);
-        out.described.set(key, weigh(body, out.described));
-      } else out.own += weigh(body, out.described);
-    }
-    return out;
+  const withChildrenWritten = (node: SchemaNode): SchemaNode => {
+    const copy: SchemaNode = {...node};
+    if (node.fields !== undefined) copy.fields = node.fields.map(asWritten);
+    if (node.prefixItems !== undefined) copy.prefixItems = node.prefixItems.map(asWritten);
+    if (node.items !== undefined) copy.items = asWritten(node.items);
+    if (node.groups !== undefined)
+      copy.groups = node.groups.map((g) => ({
+        ...g,
+        branches: g.branches.map((b) => ({...b, node: asWritten(b.node)})),
+      }));
+    return copy;
   };
+  const mediaWritten = (media: MediaView): MediaView =>
+    media.schema === undefined || media.shared !== undefined
+      ? media
+      : {...media, schema: asWritten(media.schema)};
+  const operationWritten = (op: OperationView): OperationView => ({
+    ...op,
+    ...(op.requestBody !== undefined
+      ? {requestBody: {...op.requestBody, contents: op.requestBody.contents.map(mediaWritten)}}
+      : {}),
+    responses: op.responses.map((r) => ({...r, contents: r.contents.map(mediaWritten)})),
+    callbacks: op.callbacks.map((c) => ({...c, operations: c.operations.map(operationWritten)})),
+  });
+  let weight = PAGE_BOXES;
+  for (const op of ops) weight += operationBoxes(operationWritten(op));
+  for (const w of descriptions.values()) weight += w;
+  // The page's own error bodies and data types (as addPage gives them).
+  const page = {tags: [{name: '', id: '', operations: [...ops]}], webhooks: []};
+  weight += describedOnceBoxes(errorBodiesOf(shared.errorBodies, page));
+  weight += describedOnceBoxes(dataTypesOf(shared.dataTypes, restSchemas(page)));
+  return weight;
 }
 
 export interface RestPagePlan {
@@ -165,49 +185,26 @@ function entry(op: OperationView, route: string): RestIndexEntry {
 }
 
 /**
- * Cuts operations into consecutive runs of at most `size` operations and `weight` (operationWeight);
+ * Cuts operations into consecutive runs of at most `size` operations and `weight` (estimatePageWeight);
  * an operation heavier than `weight` alone gets a run of its own.
  */
 function chunks(
   items: OperationView[],
   size: number,
   weight: number,
-  weighOf: (op: OperationView) => PlannedWeight,
+  weigh: (ops: OperationView[]) => number,
 ): OperationView[][] {
   const out: OperationView[][] = [];
   let run: OperationView[] = [];
-  let runWeight = 0;
-  let onPage = new Set<string>();
   for (const op of items) {
-    const planned = weighOf(op);
-    // A schema the page describes already weighs nothing more.
-    const added = (page: Set<string>): number =>
-      planned.own + [...planned.described].reduce((n, [key, w]) => n + (page.has(key) ? 0 : w), 0);
-    if (run.length > 0 && (run.length >= size || runWeight + added(onPage) > weight)) {
+    if (run.length > 0 && (run.length >= size || weigh([...run, op]) > weight)) {
       out.push(run);
       run = [];
-      runWeight = 0;
-      onPage = new Set();
     }
     run.push(op);
-    runWeight += added(onPage);
-    for (const key of planned.described.keys()) onPage.add(key);
   }
   if (run.length > 0) out.push(run);
   return out;
-}
-
-/** A run's weight as one page: its operations, each described schema once. */
-function runWeight(run: readonly OperationView[], weighOf: (op: OperationView) => PlannedWeight): number {
-  const seen = new Map<string, number>();
-  let weight = 0;
-  for (const op of run) {
-    const planned = weighOf(op);
-    weight += planned.own;
-    for (const [key, w] of planned.described) seen.set(key, w);
-  }
-  for (const w of seen.values()) weight += w;
-  return weight;
 }
 
 export interface PageLimits {
@@ -227,10 +224,16 @@ export function planRestPages(
 ): RestSite {
   const weight = limits.weight ?? PAGE_WEIGHT_LIMIT;
   const all = [...model.tags.flatMap((t) => t.operations), ...model.webhooks];
-  const weighOf = plannedWeights(all);
+  // One memo of schema hashes for the whole plan: the model's nodes are not changed while planning.
+  const hashes = new Hashes();
   const total = model.tags.reduce((n, tag) => n + tag.operations.length, 0) + model.webhooks.length;
-  const totalWeight = runWeight(all, weighOf);
-  if (total <= limits.onePage && totalWeight <= weight) return {main: describePageSchemas(model), pages: []};
+  if (total <= limits.onePage) {
+    const quick = estimatePageWeight(all, model, hashes);
+    if (quick <= weight * QUICK_ABOVE) {
+      const main = describePageSchemas(model);
+      if (quick < weight * QUICK_BELOW || restPageBoxes(main) <= weight) return {main, pages: []};
+    }
+  }
 
   const pages: RestPagePlan[] = [];
   const usedSlugs = new Set<string>();
@@ -251,6 +254,32 @@ export function planRestPages(
   };
   const index: RestIndex = {tags: [], webhooks: [], anchorRoutes: {}};
 
+  /** A page of these operations as addPage writes it, before its schemas are described once. */
+  const pageModelOf = (tags: TagView[], webhooks: OperationView[], title: string): RestModel => {
+    const pageModel: RestModel = {...shared, tags, webhooks, toc: [], page: {title, indexRoute: base}};
+    // Each page describes the shared error bodies its own responses link to.
+    const errorBodies = errorBodiesOf(model.errorBodies, pageModel);
+    if (errorBodies.length > 0) pageModel.errorBodies = errorBodies;
+    // And the shared field types its fields (its error bodies' included) link to.
+    const dataTypes = dataTypesOf(model.dataTypes, restSchemas(pageModel));
+    if (dataTypes.length > 0) pageModel.dataTypes = dataTypes;
+    pageModel.toc = restToc(pageModel);
+    return pageModel;
+  };
+  /**
+   * What a page of these operations weighs as written: counted on the page itself (its schemas
+   * described once) wherever the quick estimate (estimatePageWeight) is near the limit, since the two
+   * differ by up to a fifth where the page's descriptions nest.
+   */
+  const weighOf =
+    (asPage: (ops: OperationView[]) => [TagView[], OperationView[]]) =>
+    (ops: OperationView[]): number => {
+      const quick = estimatePageWeight(ops, model, hashes);
+      if (quick < weight * QUICK_BELOW || quick > weight * QUICK_ABOVE) return quick;
+      const [tags, webhooks] = asPage(ops);
+      return restPageBoxes(describePageSchemas(pageModelOf(tags, webhooks, '')));
+    };
+
   const addPage = (
     name: string,
     tags: TagView[],
@@ -259,29 +288,19 @@ export function planRestPages(
   ) => {
     const pageSlug = pageFor(part === undefined || part.n === 1 ? name : `${name}-${part.n}`);
     const route = `${base}/${pageSlug}`;
-    const pageModel: RestModel = {
-      ...shared,
-      tags,
-      webhooks,
-      toc: [],
-      page: {
-        title: part === undefined || part.of === 1 ? name : `${name} (part ${part.n} of ${part.of})`,
-        indexRoute: base,
-      },
-    };
-    // Each page describes the shared error bodies its own responses link to.
-    const errorBodies = errorBodiesOf(model.errorBodies, pageModel);
-    if (errorBodies.length > 0) pageModel.errorBodies = errorBodies;
-    // And the shared field types its fields (its error bodies' included) link to.
-    const dataTypes = dataTypesOf(model.dataTypes, restSchemas(pageModel));
-    if (dataTypes.length > 0) pageModel.dataTypes = dataTypes;
-    pageModel.toc = restToc(pageModel);
+    const title = part === undefined || part.of === 1 ? name : `${name} (part ${part.n} of ${part.of})`;
+    const pageModel = pageModelOf(tags, webhooks, title);
     pages.push({route, dataName: `rest-reference-${pageSlug}.json`, model: describePageSchemas(pageModel)});
     return route;
   };
 
   for (const tag of model.tags) {
-    const parts = chunks(tag.operations, limits.perPage, weight, weighOf);
+    const parts = chunks(
+      tag.operations,
+      limits.perPage,
+      weight,
+      weighOf((operations) => [[{...tag, operations}], []]),
+    );
     const routes = (parts.length === 0 ? [[]] : parts).map((operations, i, all) =>
       addPage(tag.name, [{...tag, operations, ...(i > 0 ? {description: undefined} : {})}], [], {
         n: i + 1,
@@ -300,7 +319,12 @@ export function planRestPages(
       operations: entries,
     });
   }
-  const webhookParts = chunks(model.webhooks, limits.perPage, weight, weighOf);
+  const webhookParts = chunks(
+    model.webhooks,
+    limits.perPage,
+    weight,
+    weighOf((webhooks) => [[], webhooks]),
+  );
   for (const [i, webhooks] of webhookParts.entries()) {
     const route = addPage('Webhooks', [], webhooks, {n: i + 1, of: webhookParts.length});
     for (const op of webhooks) {

@@ -64,7 +64,7 @@ export function* childNodes(node: SchemaNode): Generator<SchemaNode> {
 }
 
 /** Content hashes: a node's own words plus its children's hashes (memoised per run; nodes are not changed meanwhile). */
-class Hashes {
+export class Hashes {
   private readonly full = new Map<SchemaNode, string>();
 
   /** The node as a reader sees it, anchors and badges apart. */

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {rulesNotInDescription} from '../../../src/components/ApiReference/rules';
+import {rulesNotInDescription} from '../../../plugins/api-reference/client/rules';
 
 describe('rulesNotInDescription', () => {
   it('drops a rule the description already states, ignoring case, markup and backticks', () => {

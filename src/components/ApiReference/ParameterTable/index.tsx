@@ -5,7 +5,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {ParameterView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
-import {rulesNotInDescription} from '../rules';
+import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import Schema from '../Schema';
 import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';

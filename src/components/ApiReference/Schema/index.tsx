@@ -20,7 +20,7 @@ import type {
 } from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
-import {rulesNotInDescription} from '../rules';
+import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import {hasChildren} from '@site/plugins/api-reference/client/schemaNodes';
 import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
