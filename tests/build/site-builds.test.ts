@@ -17,7 +17,10 @@ import {
 } from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
+import {startStaticServer} from '../../scripts/static-server.mjs';
 import {parse, stringify} from 'yaml';
 
 // Each case is a real build (20–70 s on two cores; more when the machine is busy).
@@ -230,6 +233,82 @@ describe('documents nobody here wrote: a split OpenAPI document and an AsyncAPI 
     expect(environments).toMatch(/the production (REST|WebSocket) host is not given by the API documents/);
     expect(page('docs/getting_started')).toContain('which the OpenAPI document does not have');
     expect(page('version-history')).toContain('No releases are recorded for the API documents this site was built from');
+  });
+});
+
+describe('a schema several operations share is described once, and old links to its fields still land on them', () => {
+  // Three operations return the same 45-field App (above MIN_SHARED_NODES): the page describes it
+  // once under "Schemas" (schema/describedOnce.ts). A bookmark made when each response listed
+  // the fields (#getApp.response-200.field_07) must still open on that field, in view.
+  const fields = Object.fromEntries(
+    Array.from({length: 45}, (_, i) => [
+      `field_${String(i + 1).padStart(2, '0')}`,
+      {type: 'string', description: `Field ${i + 1} of an app.`},
+    ]),
+  );
+  const respond = (operationId: string) => ({
+    operationId,
+    tags: ['Apps'],
+    responses: {
+      '200': {
+        description: 'The app.',
+        content: {'application/json': {schema: {$ref: '#/components/schemas/App'}}},
+      },
+    },
+  });
+  const document = {
+    openapi: '3.1.0',
+    info: {title: 'Apps', version: '1.0.0'},
+    servers: [{url: 'https://api.example.com'}],
+    paths: {
+      '/apps': {get: respond('listApps'), post: respond('createApp')},
+      '/apps/{id}': {
+        parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}],
+        get: respond('getApp'),
+      },
+    },
+    components: {schemas: {App: {type: 'object', properties: fields}}},
+  };
+  let result: BuildResult;
+  let outDir = '';
+
+  beforeAll(() => {
+    outDir = path.join(site, 'out-described');
+    const file = path.join(site, 'described-openapi.yaml');
+    writeFileSync(file, stringify(document));
+    result = build(['--out-dir', outDir], {OPENAPI_FILE: file});
+  });
+
+  test('the page has one description; an old field anchor moves to it, in view and highlighted', async () => {
+    expect(result.status, result.output.slice(-3000)).toBe(0);
+    const html = readFileSync(path.join(outDir, 'rest.html'), 'utf8');
+    expect(html).toContain('id="schema-App.field_07"');
+    expect(html).not.toContain('id="getApp.response-200.field_07"');
+    expect(html.match(/Its structure is described once on this page/g)).toHaveLength(3);
+
+    const server = (await startStaticServer(outDir)) as {url: string; close: () => Promise<void>};
+    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    try {
+      const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+      await page.goto(`${server.url}/rest#getApp.response-200.field_07`);
+      await page.waitForSelector('html[data-has-hydrated="true"]');
+      await page.waitForFunction(() => window.location.hash === '#schema-App.field_07');
+      const field = page.locator('[id="schema-App.field_07"]');
+      await expect.poll(() => field.evaluate((el) => el.matches(':target'))).toBe(true);
+      await expect.poll(() => field.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      })).toBe(true);
+      // A link inside the page to an old anchor is moved too.
+      await page.evaluate(() => {
+        window.location.hash = '#listApps.response-200.field_45';
+      });
+      await page.waitForFunction(() => window.location.hash === '#schema-App.field_45');
+      await page.close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
   });
 });
 
