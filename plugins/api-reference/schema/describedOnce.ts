@@ -204,10 +204,13 @@ export function describeSchemasOnce(roots: readonly SchemaNode[], ids: Set<strin
     const ref = first?.node.schemaRef;
     if (first === undefined || ref === undefined) break;
     const name = refName(ref.pointer) || 'schema';
-    let title = name;
+    // Titled as its uses' links read (the schema's `title`, else its component name); the anchor
+    // keeps the component name, which does not change when the title is reworded.
+    const shown = first.node.title ?? name;
+    let title = shown;
     if (titles.has(title))
-      title = `${name}, ${ref.mode === 'request' ? 'as sent' : ref.mode === 'response' ? 'as returned' : 'again'}`;
-    for (let n = 2; titles.has(title); n++) title = `${name} (${n})`;
+      title = `${shown}, ${ref.mode === 'request' ? 'as sent' : ref.mode === 'response' ? 'as returned' : 'again'}`;
+    for (let n = 2; titles.has(title); n++) title = `${shown} (${n})`;
     titles.add(title);
     const id = claim(`${DESCRIBED_SCHEMA_PREFIX}${anchorName(name)}`);
     const schema: SchemaNode = {type: first.node.type, title};

@@ -211,6 +211,21 @@ describe('a large schema shared by several operations', () => {
   });
 });
 
+it("names a description as its uses' links read: the schema's title, its anchor the component name", () => {
+  const doc = document();
+  const appSpec = (doc.components as {schemas: Record<string, JsonObject>}).schemas.AppSpec as JsonObject;
+  appSpec.title = 'An application specification';
+  const page = restRoutes(buildRestModel(doc as Json))[0]?.model as RestModel;
+  const described = page.schemas?.find((s) => s.id === 'schema-AppSpec');
+  expect(described?.title).toBe('An application specification');
+  const markup = html(page);
+  expect(markup).toMatch(/<h3[^>]*id="schema-AppSpec"[^>]*>An application specification</);
+  // Each use's title link and its sentence read the same words as the heading they lead to.
+  const links = [...markup.matchAll(/<a[^>]*href="#schema-AppSpec"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]);
+  expect(links.length).toBeGreaterThan(1);
+  expect(new Set(links)).toEqual(new Set(['An application specification']));
+});
+
 it('keeps a release badge placed on any use, on the one description', () => {
   const model = buildRestModel(document() as Json);
   // A badge on a field under the second operation's response only.
