@@ -24,6 +24,7 @@ import type {
 } from '../types';
 import {hasChildren} from '../client/schemaNodes';
 import {rulesNotInDescription} from '../client/rules';
+import {responseHeadline} from '../client/responseHeadline';
 
 /** Opening tags in a piece of HTML. */
 function tags(html: string): number {
@@ -288,15 +289,7 @@ function contentsBoxes(contents: readonly MediaView[]): number {
 
 /** The Response component of ResponseList. */
 function responseBoxes(response: ResponseView): number {
-  const plain = response.description
-    ?.replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-  const headline = plain?.split('\n')[0] ?? 'No description';
+  const {headline, more} = responseHeadline(response.description);
   let links = 0;
   if (response.links.length > 0) {
     // a div, its title and words, the list
@@ -315,7 +308,7 @@ function responseBoxes(response: ResponseView): number {
     labelled(response.code) +
     labelled(headline) +
     1 +
-    (plain !== headline ? markdownBoxes(response.description) : 0) +
+    (more ? markdownBoxes(response.description) : 0) +
     parameterTableBoxes(response.headers) +
     (response.contents.length === 0 ? 2 : 0) +
     contentsBoxes(response.contents) +

@@ -10,6 +10,7 @@ import Schema, {DescribedOnce} from '../Schema';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import ParameterTable from '../ParameterTable';
 import styles from './styles.module.css';
+import {responseHeadline} from '@site/plugins/api-reference/client/responseHeadline';
 
 /** The section's anchor: REST_SECTIONS.errorBodies (the plugin claims it before any other id). */
 export const ERROR_BODIES_ID = SECTION_IDS.errorBodies;
@@ -56,15 +57,7 @@ function Response({
 }): ReactNode {
   useBrokenLinks().collectAnchor(response.id);
   // Open by default: a link to a field inside an error response must land on a visible field.
-  const plain = response.description
-    ?.replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
-  const headline = plain?.split('\n')[0] ?? 'No description';
+  const {headline, more} = responseHeadline(response.description);
   return (
     <details className={styles.response} id={response.id} open>
       <summary className={styles.summary}>
@@ -75,7 +68,7 @@ function Response({
       </summary>
       <div className={styles.body}>
         {/* A one-line description is already the summary line; longer ones are shown in full. */}
-        {plain !== headline ? <Markdown html={response.description} /> : null}
+        {more ? <Markdown html={response.description} /> : null}
         <ParameterTable parameters={response.headers} caption={`Response headers of ${response.code}`} />
         {response.contents.length === 0 ? <p className={styles.empty}>No body.</p> : null}
         <Contents contents={response.contents} label={`Response ${response.code} body of ${operationId}`} />
