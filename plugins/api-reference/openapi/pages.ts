@@ -5,9 +5,9 @@
  * one page at /rest. Above it, /rest becomes the index (overview, servers,
  * authentication and every operation as a link) and each tag gets
  * /rest/<tag-slug>; a tag too large for one page is cut into parts. "Large" is
- * counted in operations and in weight, the elements of the page's markup
- * (weight.ts): an operation whose bodies embed a large schema weighs as much as
- * dozens of small ones, and a schema the page describes once weighs once.
+ * counted in operations and in weight, the boxes the page lays out (weight.ts):
+ * an operation whose bodies embed a large schema weighs as much as dozens of
+ * small ones, and a schema the page describes once weighs once.
  *
  * Anchors keep their names (they come from the document, not from the page), and
  * `anchorRoutes` maps each operation and tag anchor to its page, so an old link
@@ -84,7 +84,7 @@ function* operationBodies(op: OperationView): Generator<SchemaNode> {
  * a time (a schema nested deep in one use may sit shallow in a description), so it is off by up
  * to a fifth on pages whose descriptions nest: the planner counts the page itself near the limit.
  */
-export function estimatePageWeight(
+function estimatePageWeight(
   ops: readonly OperationView[],
   shared: Pick<RestModel, 'errorBodies' | 'dataTypes'> = {},
   hashes = new Hashes(),
