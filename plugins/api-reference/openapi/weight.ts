@@ -79,9 +79,9 @@ class Inline {
 }
 
 /** A value literal followed by its "New in X" link when one of the newest releases added it. */
-function literalList(inline: Inline, values: readonly string[], node: SchemaNode, separator = ', '): void {
+function literalList(inline: Inline, values: readonly string[], node: SchemaNode): void {
   for (const [i, value] of values.entries()) {
-    if (i > 0) inline.text(separator);
+    if (i > 0) inline.text(', ');
     inline.element(value);
     if (node.valueReleases?.[value] !== undefined) inline.element('New');
   }
