@@ -100,6 +100,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
 }
 
 /** Parameters as a table with real headers: name, location, type, and the rules in words. */
+/** Counted box by box by the page planner (`parameterTableBoxes` in plugins/api-reference/openapi/weight.ts): change both. */
 export default function ParameterTable({
   parameters,
   caption,

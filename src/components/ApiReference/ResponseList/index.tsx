@@ -111,7 +111,10 @@ function Response({
 
 const ERROR_KINDS = new Set(['client-error', 'server-error', 'default']);
 
-/** Every response code; errors (4xx, 5xx, default) listed under their own heading. */
+/**
+ * Every response code; errors (4xx, 5xx, default) listed under their own heading. Counted box by
+ * box by the page planner (`responseListBoxes` in plugins/api-reference/openapi/weight.ts): change both.
+ */
 export default function ResponseList({
   responses,
   operationId,

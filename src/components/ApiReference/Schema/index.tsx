@@ -3,6 +3,9 @@
  * element with a stable id (its path) registered with the broken-anchor
  * checker, so other pages can link to a single field. Nested structures use
  * open <details>: collapsible for the reader, but always in the static HTML.
+ *
+ * The page planner counts this markup box by box (`schemaBoxes` in plugins/api-reference/openapi/
+ * weight.ts): change both together; tests/unit/reference/weight.test.tsx compares them.
  */
 import {Fragment} from 'react';
 import type {ReactNode} from 'react';
