@@ -59,11 +59,6 @@ export const PAGE_WEIGHT_LIMIT = 11_500;
 const QUICK_BELOW = 0.7;
 const QUICK_ABOVE = 1.5;
 
-/** What one operation adds to its page's markup with every schema written out (weight.ts). */
-export function operationWeight(op: OperationView): number {
-  return operationBoxes(op);
-}
-
 /** The body schemas one operation shows, its callbacks' included (shared error bodies apart). */
 function* operationBodies(op: OperationView): Generator<SchemaNode> {
   for (const one of pageOperations({tags: [{name: '', id: '', operations: [op]}], webhooks: []})) {

@@ -8,7 +8,7 @@ import RestPage from '../../../src/components/ApiReference/RestPage';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import Schema from '../../../src/components/ApiReference/Schema';
 import {collectedAnchors} from '../stubs/docusaurus/useBrokenLinks';
-import type {SiteIdentity} from '../../../plugins/api-reference/identity';
+import {TEST_IDENTITY} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
   PayloadValidator: ({target, example}: {target: string; example?: string}) => (
@@ -16,16 +16,7 @@ vi.mock('@site/src/components/ApiReference/Validator', () => ({
   ),
 }));
 
-const identity: SiteIdentity = {
-  title: 'T',
-  providerName: 'T',
-  contactEmail: '',
-  statusUrl: null,
-  apiVersion: '1',
-  restServers: [],
-  asyncApiLabel: 'WebSocket',
-  wsServers: [],
-};
+const identity = TEST_IDENTITY;
 
 const openapi: Json = {
   openapi: '3.1.0',

@@ -11,13 +11,9 @@ import {movedAnchorTarget} from '../../../plugins/api-reference/client/anchors';
 import {readDocument} from '../../../plugins/api-reference/identity';
 import type {Json, JsonObject} from '../../../plugins/api-reference/json';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
-import {
-  PAGE_WEIGHT_LIMIT,
-  operationWeight,
-  planRestPages,
-} from '../../../plugins/api-reference/openapi/pages';
+import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {restRoutes} from '../../../plugins/api-reference/routes';
-import {restPageBoxes} from '../../../plugins/api-reference/openapi/weight';
+import {operationBoxes, restPageBoxes} from '../../../plugins/api-reference/openapi/weight';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {loadAsyncApi} from '../../../plugins/api-reference/load';
 import {describeWsSchemas} from '../../../plugins/api-reference/pageSchemas';
@@ -277,7 +273,7 @@ describe('page planning', () => {
   it('weighs a described schema once per page, and no page is heavier than the budget', () => {
     const model = buildRestModel(document(30) as Json);
     const ops = model.tags.flatMap((t) => t.operations);
-    const writtenOut = ops.reduce((n, op) => n + operationWeight(op), 0);
+    const writtenOut = ops.reduce((n, op) => n + operationBoxes(op), 0);
     const site = planRestPages(model, '/rest', {onePage: 10, perPage: 30});
     // Written out, the operations would need 1.6 times as many pages or more (12 against 7).
     expect(site.pages.length * 1.6).toBeLessThanOrEqual(Math.ceil(writtenOut / PAGE_WEIGHT_LIMIT));

@@ -2,6 +2,7 @@
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import type {SchemaNode} from '../../../plugins/api-reference/types';
+import type {SiteIdentity} from '../../../plugins/api-reference/identity';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const CORPUS = path.resolve(ROOT, '../shared/corpus');
@@ -48,4 +49,16 @@ export const FIXTURE_DOCUMENTS = {
     'asyncapi/v2/streetlights-mqtt-2.6.0.yml',
     'asyncapi/v2/websocket-gemini-2.6.0.yml',
   ].map((f) => path.join(FIXTURES, f)),
+};
+
+/** A site identity for rendering a reference page in a test (the page's own text does not use it). */
+export const TEST_IDENTITY: SiteIdentity = {
+  title: 'T',
+  providerName: 'T',
+  contactEmail: '',
+  statusUrl: null,
+  apiVersion: '1',
+  restServers: [],
+  asyncApiLabel: 'WebSocket',
+  wsServers: [],
 };

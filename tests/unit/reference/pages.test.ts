@@ -9,11 +9,8 @@ import {routeOfAnchor} from '../../../plugins/api-reference/anchors';
 import {readDocument} from '../../../plugins/api-reference/identity';
 import type {Json} from '../../../plugins/api-reference/json';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
-import {
-  operationWeight,
-  PAGE_WEIGHT_LIMIT,
-  planRestPages,
-} from '../../../plugins/api-reference/openapi/pages';
+import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
+import {operationBoxes} from '../../../plugins/api-reference/openapi/weight';
 import {walkNodes} from './helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -93,7 +90,7 @@ describe('planRestPages', () => {
   it('weighs pages by their markup: a few heavy operations are split too, each part within the weight', () => {
     const whole = model();
     const ops = whole.tags.flatMap((t) => t.operations);
-    const weights = new Map(ops.map((op) => [op.id, operationWeight(op)]));
+    const weights = new Map(ops.map((op) => [op.id, operationBoxes(op)]));
     // The product's own reference is far below the limit (it stays one page, see above).
     expect([...weights.values()].reduce((a, b) => a + b, 0)).toBeLessThan(PAGE_WEIGHT_LIMIT);
     // With a limit of the heaviest operation, 14 operations (fewer than onePage) no longer fit on one page.

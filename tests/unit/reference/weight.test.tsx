@@ -11,29 +11,20 @@ import type {Root, RootContent} from 'hast';
 import {describe, expect, it, vi} from 'vitest';
 import {readOpenApi} from '../../../plugins/api-reference/load';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
+import {pageOperations} from '../../../plugins/api-reference/openapi/errorBodies';
 import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {operationBoxes, restPageBoxes, schemaBoxes} from '../../../plugins/api-reference/openapi/weight';
-import type {OperationView, RestModel, SchemaNode} from '../../../plugins/api-reference/types';
-import type {SiteIdentity} from '../../../plugins/api-reference/identity';
+import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import Operation from '../../../src/components/ApiReference/Operation';
 import Schema from '../../../src/components/ApiReference/Schema';
-import {CORPUS_SKIP_REASON, FIXTURE_DOCUMENTS, HAS_CORPUS, ROOT, corpusFiles} from './helpers';
+import {CORPUS_SKIP_REASON, FIXTURE_DOCUMENTS, HAS_CORPUS, ROOT, TEST_IDENTITY, corpusFiles} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
   PayloadValidator: () => <div />,
 }));
 
-const identity: SiteIdentity = {
-  title: 'T',
-  providerName: 'T',
-  contactEmail: '',
-  statusUrl: null,
-  apiVersion: '1',
-  restServers: [],
-  asyncApiLabel: 'WebSocket',
-  wsServers: [],
-};
+const identity = TEST_IDENTITY;
 
 /**
  * What the browser lays out for a piece of markup: its elements and its runs of text, hidden
@@ -59,20 +50,10 @@ async function pagesOf(file: string): Promise<RestModel[]> {
   return site.pages.length > 0 ? site.pages.map((p) => p.model) : [site.main];
 }
 
-function operationsOf(page: RestModel): OperationView[] {
-  const all: OperationView[] = [];
-  const visit = (op: OperationView): void => {
-    all.push(op);
-    for (const callback of op.callbacks) callback.operations.forEach(visit);
-  };
-  [...page.tags.flatMap((t) => t.operations), ...page.webhooks].forEach(visit);
-  return all;
-}
-
 /** Every schema a page shows: bodies, nested parameters and headers, its descriptions, error bodies and data types. */
 function schemasOf(page: RestModel): SchemaNode[] {
   const out: SchemaNode[] = [];
-  for (const op of operationsOf(page)) {
+  for (const op of pageOperations(page)) {
     for (const media of [...(op.requestBody?.contents ?? []), ...op.responses.flatMap((r) => r.contents)])
       if (media.schema !== undefined) out.push(media.schema);
     for (const param of [...op.parameters, ...op.responses.flatMap((r) => r.headers)]) out.push(param.schema);
@@ -99,7 +80,7 @@ describe.each(documents)('weights of %s', (_name, file) => {
   // The pane's part is fitted: within 2 % for nine operations in ten, 15 % at worst.
   it('an operation weighs within 15 % of what the Operation component renders', async () => {
     for (const page of await pagesOf(file))
-      for (const op of operationsOf(page)) {
+      for (const op of pageOperations(page)) {
         const rendered = boxes(renderToStaticMarkup(<Operation operation={op} />));
         expect(Math.abs(operationBoxes(op) - rendered) / rendered, op.id).toBeLessThan(0.15);
       }
@@ -109,7 +90,7 @@ describe.each(documents)('weights of %s', (_name, file) => {
   // operations it is most of the page, hence the 300 boxes of slack.
   it('a page weighs within 10 % (or 300 boxes) of what the RestPage renders, and within the limit', async () => {
     for (const page of await pagesOf(file)) {
-      if (operationsOf(page).length === 0) continue;
+      if (pageOperations(page).length === 0) continue;
       const rendered = boxes(renderToStaticMarkup(<RestPage model={page} identity={identity} />));
       const weight = restPageBoxes(page);
       expect(Math.abs(weight - rendered), page.page?.title ?? '/rest').toBeLessThan(

@@ -10,7 +10,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {afterAll, describe, expect, it} from 'vitest';
 import {parse, stringify} from 'yaml';
 import {collectAnchors} from '../../../plugins/api-reference/guideFit';
-import type {Json} from '../../../plugins/api-reference/json';
+import {objectsIn, type Json} from '../../../plugins/api-reference/json';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {schemaNodes} from '../../../plugins/api-reference/schema/dataTypes';
@@ -38,18 +38,9 @@ function models(root: string) {
 /** Every schema node of a model (fields of messages, bodies, responses, parameters). */
 function nodesOf(model: unknown): SchemaNode[] {
   const out: SchemaNode[] = [];
-  const stack: unknown[] = [model];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) stack.push(...(node as unknown[]));
-    else if (typeof node === 'object' && node !== null) {
-      const record = node as Record<string, unknown>;
-      if (typeof record.type === 'string' && 'valueReleases' in record)
-        out.push(...schemaNodes(record as unknown as SchemaNode));
-      for (const value of Object.values(record))
-        if (typeof value === 'object' && value !== null) stack.push(value);
-    }
-  }
+  for (const record of objectsIn(model))
+    if (typeof record.type === 'string' && 'valueReleases' in record)
+      out.push(...schemaNodes(record as unknown as SchemaNode));
   return out.filter((n) => n.valueReleases !== undefined);
 }
 
