@@ -4,7 +4,7 @@
  * documents of several sizes and reports, per size, the build's wall time and
  * peak memory, the largest reference page (HTML bytes), the largest JavaScript
  * file, the search index and llms-full.txt, what /docs/intro prefetches, and
- * the longest main-thread task while the largest reference page loads.
+ * the longest main-thread tasks while its heaviest reference pages load (below).
  *
  * The documents are generated from specs/openapi.yaml: each of its operations is
  * cloned under new paths, operationIds and tags (eight operations per tag), so
@@ -26,21 +26,30 @@
  * against that OpenAPI document instead (its path is the build's OPENAPI_FILE, so a document split
  * into files with relative $refs works as the build takes it; nothing is copied). Each document gets
  * the same figures: whether it built, the document warnings the build printed (its summary line),
- * build time and peak memory, reference pages, pages over budget, the largest page's HTML bytes, the
- * most elements, and for the heaviest page (by elements) its load time (until hydrated) and longest
- * main-thread task, at normal speed and with the CPU slowed 4×. Generated documents are then built
- * only if `--sizes`, `--nested` or `--shapes` is given too.
+ * build time and peak memory, reference pages, pages over budget, the largest page's HTML bytes and
+ * the most elements. Generated documents are then built only if `--sizes`, `--nested` or `--shapes`
+ * is given too.
  *
- * For the page measured, a third load with the CPU slowed 4× is traced (scripts/longest-task.mjs) and
- * its longest task is broken down: HTML parsing, style, layout, paint, script (hydration included),
- * garbage collection, with the elements it styled and the layout objects it laid out.
+ * Every build's heaviest reference pages are then loaded in Chromium. Heaviest means the most boxes
+ * laid out (rendered elements and runs of text, counted in the browser with JavaScript off: the unit
+ * the page planner weighs), among the eight pages whose HTML has the most elements and runs of text;
+ * the three heaviest are measured. The heaviest is loaded once at normal speed (time until
+ * hydrated, longest main-thread task, DOM size). Then, with the CPU slowed 4×, each of the three
+ * and the product's own /rest (built once per run from specs/, the yardstick) is loaded `--runs`
+ * times (default 5), interleaved with the order rotated each round: one load is noise on a shared
+ * machine, so the report gives each page's median, its range and its median over the product
+ * /rest's, with the load average before and after. A last, traced load of the heaviest page
+ * breaks its longest task at 4× down (scripts/longest-task.mjs): HTML parsing, style, layout,
+ * paint, script (hydration included), garbage collection, with the elements it styled and the
+ * layout objects it laid out.
  *
  * Usage: node scripts/bench-scale.mjs [--sizes 250,659] [--nested | --shapes plain,nested]
- *          [--document path/to/openapi.yaml ...] [--keep]
+ *          [--document path/to/openapi.yaml ...] [--runs 5] [--keep]
  * Writes .tmp/bench-scale.json. Needs /usr/bin/time (Debian package `time`) for peak memory.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parse, stringify} from 'yaml';
@@ -61,6 +70,8 @@ const sizes = option('--sizes', '250,659')
   .map((n) => Number(n.trim()))
   .filter((n) => n > 0);
 const keep = args.includes('--keep');
+/** Interleaved loads of each measured page with the CPU slowed 4× (`--runs 9` for more). */
+const runs = Math.max(1, Number(option('--runs', '5')) || 5);
 const shapes = option('--shapes', args.includes('--nested') ? 'nested' : 'plain')
   .split(',')
   .map((s) => s.trim())
@@ -301,72 +312,181 @@ async function measureLoad(browser, url, {rate = 1, settleMs = 2000, timeout = 1
   return {hydratedMs, longestTaskMs, domNodes};
 }
 
-async function browse(outDir, referencePage) {
-  const server = await startStaticServer(outDir);
-  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+/**
+ * What the browser lays out for a page as served: its rendered elements and its runs of text (the
+ * unit the page planner weighs, `PAGE_WEIGHT_LIMIT`), counted in Chromium with JavaScript off.
+ */
+async function countBoxes(browser, url) {
+  const context = await browser.newContext({javaScriptEnabled: false});
   try {
-    const page = await browser.newPage();
-    // Bytes /docs/intro prefetches after load (idle prefetching included).
-    let prefetched = 0;
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'other' || response.url().endsWith('.js')) {
-        prefetched += (await response.body().catch(() => Buffer.alloc(0))).length;
+    const page = await context.newPage();
+    await page.goto(url, {timeout: 120_000});
+    return await page.evaluate(() => {
+      let boxes = 0;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        const rendered = (element) => element !== null && element.getClientRects().length > 0;
+        if (node.nodeType === Node.TEXT_NODE) {
+          if (node.data.trim() !== '' && rendered(node.parentElement)) boxes++;
+        } else if (rendered(node)) boxes++;
       }
+      return boxes;
     });
-    await page.goto(`${server.url}/docs/intro`);
-    await page.waitForSelector('html[data-has-hydrated="true"]');
-    await page.waitForTimeout(4000);
-    const introBytes = prefetched;
-
-    const {hydratedMs, longestTaskMs, domNodes} = await measureLoad(browser, `${server.url}${referencePage}`);
-    // Again with the CPU slowed 4× (a mid-range phone): the issue's budget is a longest task under 1 s.
-    const slow = await measureLoad(browser, `${server.url}${referencePage}`, {
-      rate: 4,
-      settleMs: 4000,
-      timeout: 300_000,
-    });
-    // A third load, traced, says what the longest task at 4× consists of (the trace costs a little time).
-    const slowTask = await traceLongestTask(browser, `${server.url}${referencePage}`);
-    return {
-      introJsBytes: introBytes,
-      referencePage,
-      hydratedMs,
-      longestTaskMs,
-      longestTaskSlowMs: slow.longestTaskMs,
-      domNodes,
-      slowTask,
-    };
   } finally {
-    await browser.close();
-    await server.close();
+    await context.close();
   }
 }
 
-/** The heaviest page of a given document, at normal speed and with the CPU slowed 4×. */
-async function browseHeaviest(outDir, route) {
+/**
+ * The `count` reference pages that lay out the most boxes. Boxes, not bytes or elements, are what
+ * the first layout costs, so the pages are ranked by boxes counted in Chromium; only the
+ * `shortlist` pages whose HTML has the most elements and runs of text are counted (a load each).
+ */
+async function heaviestPages(browser, serverUrl, weighed, {count = 3, shortlist = 8} = {}) {
+  const candidates = [...weighed]
+    .sort((a, b) => b.elements + b.textRuns - (a.elements + a.textRuns))
+    .slice(0, shortlist);
+  const counted = [];
+  for (const p of candidates)
+    counted.push({
+      route: p.route,
+      bytes: p.bytes,
+      elements: p.elements,
+      boxes: await countBoxes(browser, `${serverUrl}${p.route}`),
+    });
+  return counted.sort((a, b) => b.boxes - a.boxes).slice(0, count);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+};
+
+/**
+ * The longest task of each target's load with the CPU slowed 4×, over `rounds` rounds that load
+ * every target once, the order rotated each round, so a busy spell on the machine falls on all
+ * of them alike. One load is noise on a shared machine (the same page has measured 0.6 s and 1.6 s
+ * in a row); the median, the range and the ratio to the product's own /rest loaded in the same
+ * rounds are the figures to read. The load average before and after says how busy the machine was.
+ */
+async function slowLoads(browser, targets, rounds) {
+  const samples = targets.map(() => []);
+  const loads = targets.map(() => []);
+  const loadBefore = os.loadavg()[0];
+  for (let round = 0; round < rounds; round++)
+    for (let k = 0; k < targets.length; k++) {
+      const i = (k + round) % targets.length;
+      const {hydratedMs, longestTaskMs} = await measureLoad(browser, targets[i].url, {
+        rate: 4,
+        settleMs: 4000,
+        timeout: 300_000,
+      });
+      samples[i].push(longestTaskMs);
+      loads[i].push(hydratedMs);
+    }
+  return {
+    loadAverage: [loadBefore, os.loadavg()[0]].map((n) => Math.round(n * 10) / 10),
+    pages: targets.map((target, i) => ({
+      route: target.route,
+      bytes: target.bytes,
+      elements: target.elements,
+      boxes: target.boxes,
+      product: target.product === true,
+      samplesMs: samples[i],
+      medianMs: median(samples[i]),
+      minMs: Math.min(...samples[i]),
+      maxMs: Math.max(...samples[i]),
+      loadMedianMs: median(loads[i]),
+    })),
+  };
+}
+
+let productBuild;
+/**
+ * The product's own site, built once per run from specs/: its /rest is the yardstick every page is
+ * loaded beside (the page planner's limit is its weight).
+ */
+function productSite() {
+  if (productBuild === undefined) {
+    const outDir = path.join(TMP, 'build-product');
+    rmSync(outDir, {recursive: true, force: true});
+    console.log('\n[bench-scale] building the product site (the yardstick: its own /rest) …');
+    timedBuild(outDir, {OPENAPI_FILE: '', ASYNCAPI_FILE: ''});
+    productBuild = outDir;
+  }
+  return productBuild;
+}
+
+/**
+ * A build's heaviest reference pages, measured: the heaviest at normal speed (load, longest task,
+ * DOM), all of them in interleaved loads with the CPU slowed 4× beside the product's /rest, and
+ * one traced load of the heaviest that breaks its longest task down. With `intro`, also the bytes
+ * /docs/intro prefetches after load.
+ */
+async function measurePages(outDir, weighed, {intro = false} = {}) {
+  const productDir = productSite();
   const server = await startStaticServer(outDir);
+  const product = await startStaticServer(productDir);
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
   try {
-    const normal = await measureLoad(browser, `${server.url}${route}`);
-    const slow = await measureLoad(browser, `${server.url}${route}`, {
-      rate: 4,
-      settleMs: 4000,
-      timeout: 300_000,
-    });
-    const slowTask = await traceLongestTask(browser, `${server.url}${route}`);
+    let introJsBytes;
+    if (intro) {
+      const page = await browser.newPage();
+      // Bytes /docs/intro prefetches after load (idle prefetching included).
+      let prefetched = 0;
+      page.on('response', async (response) => {
+        if (response.request().resourceType() === 'other' || response.url().endsWith('.js')) {
+          prefetched += (await response.body().catch(() => Buffer.alloc(0))).length;
+        }
+      });
+      await page.goto(`${server.url}/docs/intro`);
+      await page.waitForSelector('html[data-has-hydrated="true"]');
+      await page.waitForTimeout(4000);
+      introJsBytes = prefetched;
+      await page.close();
+    }
+    const heaviest = await heaviestPages(browser, server.url, weighed);
+    const productRest = {
+      route: '/rest',
+      product: true,
+      boxes: await countBoxes(browser, `${product.url}/rest`),
+    };
+    const normal = await measureLoad(browser, `${server.url}${heaviest[0].route}`);
+    const slow = await slowLoads(
+      browser,
+      [
+        {...productRest, url: `${product.url}/rest`},
+        ...heaviest.map((p) => ({...p, url: `${server.url}${p.route}`})),
+      ],
+      runs,
+    );
+    const productMedian = slow.pages[0].medianMs;
+    for (const p of slow.pages) p.ratioToProduct = productMedian > 0 ? p.medianMs / productMedian : null;
+    // A separate, traced load says what the heaviest page's longest task at 4× consists of.
+    const slowTask = await traceLongestTask(browser, `${server.url}${heaviest[0].route}`);
     return {
-      route,
-      slowTask,
+      ...(intro ? {introJsBytes} : {}),
+      referencePage: heaviest[0].route,
+      heaviestPage: heaviest[0],
       loadMs: normal.hydratedMs,
       longestTaskMs: normal.longestTaskMs,
-      loadSlowMs: slow.hydratedMs,
-      longestTaskSlowMs: slow.longestTaskMs,
       domNodes: normal.domNodes,
+      loadSlowMs: slow.pages[1].loadMedianMs,
+      longestTaskSlowMs: slow.pages[1].medianMs,
+      slowLoads: slow,
+      slowTask,
     };
   } finally {
     await browser.close();
     await server.close();
+    await product.close();
   }
+}
+
+/** Runs of text in a page's body as served: a first guess at its boxes, before Chromium counts them. */
+function textRuns(html) {
+  return (html.slice(html.indexOf('<body')).match(/>[^<]*[^<\s][^<]*</g) ?? []).length;
 }
 
 /** Elements in a page's HTML as served (before hydration): every opening tag. */
@@ -398,14 +518,20 @@ function weighPages(outDir, pages) {
         .relative(outDir, file)
         .replace(/\\/g, '/')
         .replace(/(\/index)?\.html$/, '')}`;
-      return {route, bytes: Buffer.byteLength(html), elements: elementCount(html), html};
+      return {
+        route,
+        bytes: Buffer.byteLength(html),
+        elements: elementCount(html),
+        textRuns: textRuns(html),
+        html,
+      };
     })
     .sort((a, b) => b.bytes - a.bytes);
 }
 
 const kib = (n) => `${Math.round(n / 1024)} KiB`;
 const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MB`;
-/** The reference pages of a build, weighed: the ones over budget, the most elements, the heaviest page. */
+/** The reference pages of a build, weighed (largest first): the ones over budget, the most elements. */
 function weighReference(outDir) {
   const html = files(outDir, (name) => name.endsWith('.html'));
   const referencePages = html.filter((file) => /[/\\]rest(\.html$|[/\\])/.test(file));
@@ -414,8 +540,7 @@ function weighReference(outDir) {
     .filter((p) => p.bytes > BUDGET.bytes || p.elements > BUDGET.elements)
     .map(({route, bytes, elements, html}) => ({route, bytes, elements, repeats: repeatedFields(html)}));
   const mostElements = Math.max(...weighed.map((p) => p.elements));
-  const heaviest = weighed.find((p) => p.elements === mostElements);
-  return {referencePages, weighed, overBudget, mostElements, heaviest};
+  return {referencePages, weighed, overBudget, mostElements};
 }
 
 mkdirSync(TMP, {recursive: true});
@@ -429,14 +554,9 @@ for (const shape of generated ? shapes : [])
     rmSync(outDir, {recursive: true, force: true});
     console.log(`\n[bench-scale] building with ${size} operations (${shape}) …`);
     const build = timedBuild(outDir, {OPENAPI_FILE: docFile});
-    const {referencePages, overBudget, mostElements} = weighReference(outDir);
-    const biggestPage = largest(referencePages);
+    const {referencePages, weighed, overBudget, mostElements} = weighReference(outDir);
     const biggestJs = largest(files(path.join(outDir, 'assets/js'), (name) => name.endsWith('.js')));
-    const route = `/${path
-      .relative(outDir, biggestPage.file)
-      .replace(/\\/g, '/')
-      .replace(/\.html$/, '')}`;
-    const browsing = await browse(outDir, route);
+    const browsing = await measurePages(outDir, weighed, {intro: true});
     const result = {
       operations: size,
       shape,
@@ -445,7 +565,7 @@ for (const shape of generated ? shapes : [])
       buildSeconds: Math.round(build.seconds),
       peakMiB: build.peakMiB,
       referencePages: referencePages.length,
-      largestReferencePage: {route, bytes: biggestPage.bytes},
+      largestReferencePage: {route: weighed[0].route, bytes: weighed[0].bytes},
       largestJs: {file: path.basename(biggestJs.file), bytes: biggestJs.bytes},
       searchIndexBytes: statSync(path.join(outDir, 'search-index.json')).size,
       llmsFullBytes: statSync(path.join(outDir, 'llms-full.txt')).size,
@@ -485,7 +605,7 @@ for (const [i, file] of documents.entries()) {
     rmSync(outDir, {recursive: true, force: true});
     continue;
   }
-  const {referencePages, weighed, overBudget, mostElements, heaviest} = weighReference(outDir);
+  const {referencePages, weighed, overBudget, mostElements} = weighReference(outDir);
   documentResults.push({
     document: file,
     name,
@@ -497,11 +617,7 @@ for (const [i, file] of documents.entries()) {
     overBudget,
     largestReferencePage: {route: weighed[0].route, bytes: weighed[0].bytes},
     mostElements,
-    heaviestPage: {
-      elements: heaviest.elements,
-      bytes: heaviest.bytes,
-      ...(await browseHeaviest(outDir, heaviest.route)),
-    },
+    ...(await measurePages(outDir, weighed)),
   });
   if (!keep) rmSync(outDir, {recursive: true, force: true});
 }
@@ -512,18 +628,18 @@ writeFileSync(
 );
 if (results.length > 0) {
   console.log(
-    '\n| operations | build | peak memory | reference pages | over budget | largest page | most elements | largest JS | search index | llms-full | /docs/intro JS+prefetch | longest task | longest task, CPU 4× slower | DOM |',
+    '\n| operations | build | peak memory | reference pages | over budget | largest page | most elements | largest JS | search index | llms-full | /docs/intro JS+prefetch | heaviest page | longest task | longest task, CPU 4× slower (median) | DOM |',
   );
-  console.log(`|${'--:|'.repeat(14)}`);
+  console.log(`|${'--:|'.repeat(15)}`);
 }
 for (const r of results) {
   console.log(
-    `| ${r.operations}${r.shape === 'nested' ? ' nested' : ''} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${kib(r.largestJs.bytes)} | ${kib(r.searchIndexBytes)} | ${kib(r.llmsFullBytes)} | ${kib(r.introJsBytes)} | ${r.longestTaskMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
+    `| ${r.operations}${r.shape === 'nested' ? ' nested' : ''} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${kib(r.largestJs.bytes)} | ${kib(r.searchIndexBytes)} | ${kib(r.llmsFullBytes)} | ${kib(r.introJsBytes)} | ${r.referencePage} (${r.heaviestPage.boxes} boxes) | ${r.longestTaskMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
   );
 }
 if (documentResults.length > 0) {
   console.log(
-    '\n| document | warnings | build | peak memory | reference pages | over budget | largest page | most elements | heaviest page | load | longest task | load, CPU 4× slower | longest task, CPU 4× slower | DOM |',
+    '\n| document | warnings | build | peak memory | reference pages | over budget | largest page | most elements | heaviest page | load | longest task | load, CPU 4× slower (median) | longest task, CPU 4× slower (median) | DOM |',
   );
   console.log(`|---|${'--:|'.repeat(13)}`);
 }
@@ -534,15 +650,29 @@ for (const r of documentResults) {
   }
   const h = r.heaviestPage;
   console.log(
-    `| ${r.name} | ${r.warnings} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${h.route} (${mb(h.bytes)}) | ${h.loadMs} ms | ${h.longestTaskMs} ms | ${h.loadSlowMs} ms | ${h.longestTaskSlowMs} ms | ${h.domNodes} |`,
+    `| ${r.name} | ${r.warnings} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${h.route} (${mb(h.bytes)}, ${h.boxes} boxes) | ${r.loadMs} ms | ${r.longestTaskMs} ms | ${r.loadSlowMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
   );
 }
 const traced = [
   ...results.map((r) => [`${r.operations} ${r.shape}`, r.referencePage, r.slowTask]),
-  ...documentResults
-    .filter((r) => r.built)
-    .map((r) => [r.name, r.heaviestPage.route, r.heaviestPage.slowTask]),
+  ...documentResults.filter((r) => r.built).map((r) => [r.name, r.referencePage, r.slowTask]),
 ];
+const measured = [
+  ...results.map((r) => [`${r.operations} ${r.shape}`, r.slowLoads]),
+  ...documentResults.filter((r) => r.built).map((r) => [r.name, r.slowLoads]),
+];
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+for (const [label, slow] of measured) {
+  console.log(
+    `\nThe longest task with the CPU slowed 4×, ${label}: ${runs} interleaved loads of each page beside the product's own /rest (load average ${slow.loadAverage[0]} → ${slow.loadAverage[1]})`,
+  );
+  console.log('\n| page | boxes | elements | median | range | median ÷ product /rest |');
+  console.log('|---|--:|--:|--:|--:|--:|');
+  for (const p of slow.pages)
+    console.log(
+      `| ${p.product ? "the product's /rest" : p.route} | ${p.boxes} | ${p.elements ?? ''} | ${seconds(p.medianMs)} | ${seconds(p.minMs)}–${seconds(p.maxMs)} | ${p.ratioToProduct === null ? '' : p.ratioToProduct.toFixed(2)} |`,
+    );
+}
 if (traced.length > 0)
   console.log(
     '\nThe longest task with the CPU slowed 4× (a separate, traced load of the same page), by self time:',
