@@ -57,6 +57,7 @@ import {chromium} from '@playwright/test';
 import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
 import {describeTask, traceLongestTask} from './longest-task.mjs';
 import {startStaticServer} from './static-server.mjs';
+import {median} from './median.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TMP = path.join(ROOT, '.tmp', 'bench-scale');
@@ -324,8 +325,8 @@ async function countBoxes(browser, url) {
     return await page.evaluate(() => {
       let boxes = 0;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      const rendered = (element) => element !== null && element.getClientRects().length > 0;
       for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        const rendered = (element) => element !== null && element.getClientRects().length > 0;
         if (node.nodeType === Node.TEXT_NODE) {
           if (node.data.trim() !== '' && rendered(node.parentElement)) boxes++;
         } else if (rendered(node)) boxes++;
@@ -356,12 +357,6 @@ async function heaviestPages(browser, serverUrl, weighed, {count = 3, shortlist 
     });
   return counted.sort((a, b) => b.boxes - a.boxes).slice(0, count);
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-};
 
 /**
  * The longest task of each target's load with the CPU slowed 4×, over `rounds` rounds that load
@@ -394,10 +389,10 @@ async function slowLoads(browser, targets, rounds) {
       boxes: target.boxes,
       product: target.product === true,
       samplesMs: samples[i],
-      medianMs: median(samples[i]),
+      medianMs: Math.round(median(samples[i])),
       minMs: Math.min(...samples[i]),
       maxMs: Math.max(...samples[i]),
-      loadMedianMs: median(loads[i]),
+      loadMedianMs: Math.round(median(loads[i])),
     })),
   };
 }

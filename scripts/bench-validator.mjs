@@ -19,6 +19,7 @@ import {gzipSync} from 'node:zlib';
 import {chromium} from '@playwright/test';
 import {startStaticServer} from './static-server.mjs';
 import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
+import {median} from './median.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -37,13 +38,6 @@ const FLAGS = [
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
-
-function median(values) {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** Payloads, built inside the page (no megabytes over the DevTools protocol). */
 const CASES = [

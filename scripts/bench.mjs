@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, {desktopConfig} from 'lighthouse';
 import {startStaticServer} from './static-server.mjs';
 import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
+import {median} from './median.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PAGES = ['/', '/docs/intro', '/rest', '/docs/ws'];
@@ -30,13 +31,6 @@ const runs =
     : 5;
 const CHROME = CHROME_PATH;
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-
-function median(values) {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ms = (value) => `${Math.round(value)} ms`;

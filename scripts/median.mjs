@@ -1,0 +1,10 @@
+/**
+ * The median of the finite numbers in `values` (the mean of the middle two for an even count);
+ * NaN when there are none. Shared by the benchmarks.
+ */
+export function median(values) {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
