@@ -2,7 +2,7 @@
  * Semantic versions: parse, compare, the bump between two. No Node imports: the
  * guide-fit check (shared with the client bundle) uses compareVersions.
  */
-import type {Impact} from './engine';
+import type {Impact} from './changes/rules';
 
 /** `1.2.3` → [1, 2, 3]; pre-release and build suffixes order after their numbers are compared as strings. */
 export function parseVersion(version: string): {numbers: [number, number, number]; pre: string} | null {

@@ -1,0 +1,529 @@
+/**
+ * The rules that classify a change, as data: for each kind of change, the verdict where the
+ * reader sends the thing (a request, a message you send) and where the reader receives it (a
+ * response, a message you receive), and the sentence a reader gets in each case.
+ *
+ * The diff (compare.ts) only finds what changed and where; every verdict and every sentence
+ * comes from this table, and /version-history publishes the table ("How changes are
+ * classified", made by `publishedRules` below), so the page cannot drift from the code.
+ * Pure and browser-free.
+ */
+
+/** The reader's side of a use: what they send, what they receive, or a message that goes both ways. */
+export type Direction = 'send' | 'receive' | 'both';
+
+/**
+ * What a change means for an integration built for the previous version:
+ * - breaking: it can stop working (a major release);
+ * - check: it may stop working, depending on how the server treats what it still sends (minor);
+ * - behaviour: the same call now behaves differently, or something new must be handled (minor);
+ * - deprecation: something will go away (minor, as semantic versioning asks);
+ * - announced: a removal announced by an earlier deprecation whose sunset date has passed (minor);
+ * - addition: something new that nobody has to use (minor);
+ * - compatible: nothing built for the previous version changes (patch);
+ * - docs: only words or examples changed (patch).
+ */
+export type Verdict =
+  | 'breaking'
+  | 'check'
+  | 'behaviour'
+  | 'deprecation'
+  | 'announced'
+  | 'addition'
+  | 'compatible'
+  | 'docs';
+
+export type Impact = 'major' | 'minor' | 'patch';
+
+export const VERDICT_IMPACT: Record<Verdict, Impact> = {
+  breaking: 'major',
+  check: 'minor',
+  behaviour: 'minor',
+  deprecation: 'minor',
+  announced: 'minor',
+  addition: 'minor',
+  compatible: 'patch',
+  docs: 'patch',
+};
+
+/** Strictest first: a use that goes both ways takes the stricter side's verdict and sentence. */
+export const VERDICT_ORDER: readonly Verdict[] = [
+  'breaking',
+  'check',
+  'behaviour',
+  'announced',
+  'deprecation',
+  'addition',
+  'compatible',
+  'docs',
+];
+
+/** The label a reader sees beside a change. */
+export const VERDICT_LABEL: Record<Verdict, string> = {
+  breaking: 'Breaking',
+  check: 'Check',
+  behaviour: 'Behaviour change',
+  deprecation: 'Deprecation',
+  announced: 'Announced removal',
+  addition: 'Addition',
+  compatible: 'Compatible',
+  docs: 'Documentation',
+};
+
+/** What a sentence is made from. `item` is the thing in words: "query parameter `limit`". */
+export interface Words {
+  item: string;
+  /** Enum values added or removed, as the document writes them. */
+  values?: unknown[];
+  before?: unknown;
+  after?: unknown;
+  /** A constraint change in words: "maximum length raised from 100 to 200". */
+  detail?: string;
+  sunset?: string;
+  /** The release whose deprecation announced a removal. */
+  announcedIn?: string;
+}
+
+export interface Rule {
+  id: RuleId;
+  /** What the rule is about, as the published table names it. */
+  title: string;
+  send: Verdict;
+  receive: Verdict;
+  /** The sentence for one side. */
+  say: (w: Words, side: 'send' | 'receive') => string;
+  /** The words the published table's example sentences are made from. */
+  sample: Words;
+  /** Whether the rule applies only to one side (the other is shown as "does not apply"). */
+  only?: 'send' | 'receive';
+}
+
+/** `value` in backticks (strings as written, anything else as JSON). */
+export function code(value: unknown): string {
+  return `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+}
+
+function values(list: unknown[] | undefined): string {
+  const items = (list ?? []).map(code);
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
+}
+
+function it(list: unknown[] | undefined): string {
+  return (list ?? []).length > 1 ? 'them' : 'it';
+}
+
+/** First letter up: sentences start with their item. */
+export function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const RULE_LIST = [
+  {
+    id: 'operation-added',
+    title: 'An operation added',
+    send: 'addition',
+    receive: 'addition',
+    say: () => 'New operation.',
+    sample: {item: 'operation'},
+  },
+  {
+    id: 'operation-removed',
+    title: 'An operation removed',
+    send: 'breaking',
+    receive: 'breaking',
+    say: () => 'Operation removed: calls to it fail.',
+    sample: {item: 'operation'},
+  },
+  {
+    id: 'message-added',
+    title: 'A message added to a channel',
+    send: 'addition',
+    receive: 'behaviour',
+    say: (_w, side) =>
+      side === 'send'
+        ? 'New message you can send.'
+        : 'New message you receive: clients subscribed to its channel may get it and must handle or ignore it.',
+    sample: {item: 'message'},
+  },
+  {
+    id: 'message-removed',
+    title: 'A message removed',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (_w, side) =>
+      side === 'send'
+        ? 'Message removed: the server no longer accepts it.'
+        : 'Message removed: clients that wait for it will not receive it.',
+    sample: {item: 'message'},
+  },
+  {
+    id: 'removed-as-announced',
+    title: 'Something deprecated with a sunset date removed after that date',
+    send: 'announced',
+    receive: 'announced',
+    say: (w) =>
+      `${capital(w.item)} removed as announced${w.announcedIn !== undefined ? ` in ${w.announcedIn}` : ''} (sunset ${w.sunset ?? ''}).`,
+    sample: {item: 'operation', announcedIn: '2.1.0', sunset: '2026-06-30'},
+  },
+  {
+    id: 'removed-before-sunset',
+    title: 'Something deprecated removed before its sunset date',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w, side) =>
+      `${capital(w.item)} removed before its sunset date (${w.sunset ?? ''}) had passed: ${
+        side === 'send' ? 'requests that use it fail' : 'clients that read it will no longer find it'
+      }.`,
+    sample: {item: 'query parameter `price_from`', sunset: '2027-06-30'},
+  },
+  {
+    id: 'required-field-added',
+    title: 'A required field, parameter or header added',
+    send: 'breaking',
+    receive: 'addition',
+    say: (w, side) =>
+      side === 'send'
+        ? `New required ${w.item}: requests without it are refused.`
+        : `New ${w.item}, always present.`,
+    sample: {item: 'request body field `account_id`'},
+  },
+  {
+    id: 'optional-field-added',
+    title: 'An optional field, parameter or header added',
+    send: 'addition',
+    receive: 'addition',
+    say: (w, side) =>
+      side === 'send' ? `New optional ${w.item}: requests may send it.` : `New optional ${w.item}.`,
+    sample: {item: 'field `fee` of the 200 response'},
+  },
+  {
+    id: 'field-removed',
+    title: 'A field, parameter or header removed',
+    send: 'check',
+    receive: 'breaking',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)} removed: requests that still send it may be refused, or have it ignored.`
+        : `${capital(w.item)} removed: clients that read it will no longer find it.`,
+    sample: {item: 'field `order_ref`'},
+  },
+  {
+    id: 'field-became-required',
+    title: 'A field, parameter or body became required',
+    send: 'breaking',
+    receive: 'compatible',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)} is now required: requests without it are refused.`
+        : `${capital(w.item)} is now always present.`,
+    sample: {item: 'query parameter `instrument`'},
+  },
+  {
+    id: 'field-became-optional',
+    title: 'A field, parameter or body became optional',
+    send: 'compatible',
+    receive: 'breaking',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)} is now optional: requests may leave it out.`
+        : `${capital(w.item)} is now optional: it may be absent, so clients must not rely on it.`,
+    sample: {item: 'field `trade_id` of the 200 response'},
+  },
+  {
+    id: 'enum-value-added',
+    title: 'A value added to a list of allowed values',
+    send: 'compatible',
+    receive: 'breaking',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)} now also accepts ${values(w.values)}.`
+        : `${capital(w.item)} can now be ${values(w.values)}: clients must be ready to receive ${it(w.values)}.`,
+    sample: {item: 'field `side`', values: ['SELL_SHORT']},
+  },
+  {
+    id: 'enum-value-removed',
+    title: 'A value removed from a list of allowed values',
+    send: 'breaking',
+    receive: 'compatible',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)} no longer accepts ${values(w.values)}: requests that send ${it(w.values)} are refused.`
+        : `${capital(w.item)} can no longer be ${values(w.values)}.`,
+    sample: {item: 'field `side`', values: ['SELL']},
+  },
+  {
+    id: 'constraint-narrowed',
+    title: 'A rule narrowed (fewer values allowed: a limit tightened, a pattern, format or type restricted)',
+    send: 'breaking',
+    receive: 'compatible',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)}: ${w.detail ?? ''}. Requests that were valid before may now be refused.`
+        : `${capital(w.item)}: ${w.detail ?? ''}. What you receive stays within the previous rules.`,
+    sample: {item: 'request body field `order_ref`', detail: 'maximum length lowered from 100 to 50'},
+  },
+  {
+    id: 'constraint-widened',
+    title: 'A rule widened (more values allowed: a limit relaxed, a pattern, format or type lifted)',
+    send: 'compatible',
+    receive: 'breaking',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)}: ${w.detail ?? ''}. More values are accepted.`
+        : `${capital(w.item)}: ${w.detail ?? ''}. Clients must accept values outside the previous rules.`,
+    sample: {item: 'field `order_ref` of the 200 response', detail: 'maximum length raised from 100 to 200'},
+  },
+  {
+    id: 'constraint-changed',
+    title: 'A rule replaced by another (a different pattern, format, type or fixed value)',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)}: ${w.detail ?? ''}. Requests that were valid before may now be refused.`
+        : `${capital(w.item)}: ${w.detail ?? ''}. Clients must accept the new values.`,
+    sample: {item: 'field `instrument`', detail: 'pattern changed from `^[A-Z]+$` to `^[A-Z0-9]+$`'},
+  },
+  {
+    id: 'default-changed',
+    title: 'A default value changed',
+    send: 'behaviour',
+    receive: 'compatible',
+    say: (w, side) => {
+      if (side === 'receive')
+        return `${capital(w.item)}: the documented default is now ${w.after === undefined ? 'none' : code(w.after)} (was ${w.before === undefined ? 'none' : code(w.before)}).`;
+      if (w.after === undefined)
+        return `${capital(w.item)}: the default ${code(w.before)} is no longer documented: check what requests that leave it out get.`;
+      return `Requests that leave out ${w.item} now get ${code(w.after)}${w.before === undefined ? ' (no default was documented)' : `, not ${code(w.before)}`}.`;
+    },
+    sample: {item: 'query parameter `limit`', before: 100, after: 50},
+  },
+  {
+    id: 'deprecated',
+    title: 'Something deprecated',
+    send: 'deprecation',
+    receive: 'deprecation',
+    say: (w) =>
+      `${capital(w.item)} deprecated${w.sunset !== undefined ? `, sunset ${w.sunset}` : ''}: plan to stop using it${w.sunset !== undefined ? ' by then' : ''}.`,
+    sample: {item: 'query parameter `price_from`', sunset: '2027-06-30'},
+  },
+  {
+    id: 'undeprecated',
+    title: 'A deprecation withdrawn',
+    send: 'compatible',
+    receive: 'compatible',
+    say: (w) => `${capital(w.item)} is no longer deprecated.`,
+    sample: {item: 'query parameter `price_from`'},
+  },
+  {
+    id: 'sunset-changed',
+    title: 'A sunset date set, moved or withdrawn',
+    send: 'behaviour',
+    receive: 'behaviour',
+    say: (w) =>
+      w.after === undefined
+        ? `${capital(w.item)}: the sunset date ${code(w.before)} is withdrawn.`
+        : w.before === undefined
+          ? `${capital(w.item)}: sunset date set to ${w.after as string}.`
+          : `${capital(w.item)}: sunset date moved from ${w.before as string} to ${w.after as string}.`,
+    sample: {item: 'query parameter `price_from`', before: '2027-06-30', after: '2027-03-31'},
+  },
+  {
+    id: 'response-added',
+    title: 'A success response added',
+    send: 'behaviour',
+    receive: 'behaviour',
+    only: 'receive',
+    say: (w) => `New ${w.item}: clients must be ready to handle it.`,
+    sample: {item: '201 response'},
+  },
+  {
+    id: 'error-response-added',
+    title: 'An error response added (a 4xx or 5xx status, or a default)',
+    send: 'behaviour',
+    receive: 'behaviour',
+    only: 'receive',
+    say: (w) => `New ${w.item}: clients should handle it.`,
+    sample: {item: '429 error response'},
+  },
+  {
+    id: 'response-removed',
+    title: 'A success response removed',
+    send: 'breaking',
+    receive: 'breaking',
+    only: 'receive',
+    say: (w) => `${capital(w.item)} removed: clients that expect it will get another response.`,
+    sample: {item: 'the 202 response'},
+  },
+  {
+    id: 'error-response-removed',
+    title: 'An error response removed',
+    send: 'compatible',
+    receive: 'compatible',
+    only: 'receive',
+    say: (w) => `${capital(w.item)} is no longer documented.`,
+    sample: {item: 'the 404 response'},
+  },
+  {
+    id: 'media-type-added',
+    title: 'A content type added',
+    send: 'addition',
+    receive: 'addition',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)} may now also be sent as ${code(w.after)}.`
+        : `${capital(w.item)} may now also be returned as ${code(w.after)}.`,
+    sample: {item: 'the request body', after: 'application/xml'},
+  },
+  {
+    id: 'media-type-removed',
+    title: 'A content type removed',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w, side) =>
+      side === 'send'
+        ? `${capital(w.item)} can no longer be sent as ${code(w.before)}: such requests are refused.`
+        : `${capital(w.item)} is no longer returned as ${code(w.before)}.`,
+    sample: {item: 'the request body', before: 'application/xml'},
+  },
+  {
+    id: 'serialization-changed',
+    title: 'How a parameter is written in the request changed (style, explode)',
+    send: 'breaking',
+    receive: 'breaking',
+    only: 'send',
+    say: (w) =>
+      `${capital(w.item)}: ${w.detail ?? 'serialisation changed'}. Requests must write it as the document now says.`,
+    sample: {item: 'query parameter `trade_ids`', detail: '`explode` changed from true to false'},
+  },
+  {
+    id: 'security-changed',
+    title: 'The authentication an operation, message or server asks for changed',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w) => `Authentication changed: ${w.detail ?? ''}. Clients must authenticate as the document now says.`,
+    sample: {item: 'operation', detail: 'now asks for `AuthenticationToken`'},
+  },
+  {
+    id: 'security-scheme-changed',
+    title: 'A security scheme changed (its type, name, location or scheme)',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w) =>
+      `Security scheme ${w.item}: ${w.detail ?? 'changed'}. Clients must authenticate as the document now says.`,
+    sample: {item: '`AuthenticationToken`', detail: '`name` changed from `Authorization` to `X-Token`'},
+  },
+  {
+    id: 'server-added',
+    title: 'A server added',
+    send: 'addition',
+    receive: 'addition',
+    say: (w) => `New server ${w.item}.`,
+    sample: {item: '`wss://eu.example.com`'},
+  },
+  {
+    id: 'server-removed',
+    title: 'A server removed',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w) => `Server ${w.item} removed: clients that use it must switch to another.`,
+    sample: {item: '`https://api.example.com`'},
+  },
+  {
+    id: 'server-changed',
+    title: "A server's address changed",
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w) => `Server ${w.item}: ${w.detail ?? 'address changed'}. Clients must connect to the new address.`,
+    sample: {item: '`production`', detail: 'host changed from `ws.example.com` to `stream.example.com`'},
+  },
+  {
+    id: 'channel-address-changed',
+    title: "A channel's address changed",
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w) =>
+      `The channel's address changed from ${w.before === null || w.before === undefined ? 'unpublished' : code(w.before)} to ${w.after === null || w.after === undefined ? 'unpublished' : code(w.after)}: clients must connect to the new address.`,
+    sample: {item: 'channel', before: '/ws/orders', after: '/ws/v2/orders'},
+  },
+  {
+    id: 'action-changed',
+    title: 'Who sends a message changed',
+    send: 'breaking',
+    receive: 'breaking',
+    say: (w) =>
+      `The direction of operation ${w.item} changed from ${code(w.before)} to ${code(w.after)}: clients must swap sending and receiving.`,
+    sample: {item: '`placeOrder`', before: 'receive', after: 'send'},
+  },
+  {
+    id: 'operation-id-changed',
+    title: "An operation's identifier (operationId) changed",
+    send: 'behaviour',
+    receive: 'behaviour',
+    say: (w) =>
+      `operationId changed from ${code(w.before)} to ${code(w.after)}: the HTTP request is the same, but code generated from the document names it differently.`,
+    sample: {item: 'operation', before: 'listOrders', after: 'getOrders'},
+  },
+  {
+    id: 'description-changed',
+    title: 'A description, summary or title changed',
+    send: 'docs',
+    receive: 'docs',
+    say: (w) => `${capital(w.item)}: ${w.detail ?? 'description'} reworded.`,
+    sample: {item: 'query parameter `limit`', detail: 'description'},
+  },
+  {
+    id: 'example-changed',
+    title: 'An example changed',
+    send: 'docs',
+    receive: 'docs',
+    say: (w) => `${capital(w.item)}: example changed.`,
+    sample: {item: 'field `order_ref`'},
+  },
+] as const satisfies ReadonlyArray<Omit<Rule, 'id'> & {id: string}>;
+
+export type RuleId = (typeof RULE_LIST)[number]['id'];
+
+export const RULES: ReadonlyMap<RuleId, Rule> = new Map(RULE_LIST.map((r) => [r.id, r as unknown as Rule]));
+
+export function rule(id: RuleId): Rule {
+  const found = RULES.get(id);
+  if (found === undefined) throw new Error(`No classification rule ${id}`);
+  return found;
+}
+
+function stricter(a: Verdict, b: Verdict): Verdict {
+  return VERDICT_ORDER.indexOf(a) <= VERDICT_ORDER.indexOf(b) ? a : b;
+}
+
+/**
+ * The verdict and sentence of one use. A use that goes both ways takes the stricter side (its
+ * verdict and its sentence): what breaks one side breaks the reader.
+ */
+export function judge(id: RuleId, direction: Direction, words: Words): {verdict: Verdict; text: string} {
+  const r = rule(id);
+  const side: 'send' | 'receive' =
+    direction === 'both' ? (stricter(r.send, r.receive) === r.send ? 'send' : 'receive') : direction;
+  return {verdict: r[side], text: r.say(words, side)};
+}
+
+export interface PublishedRule {
+  id: RuleId;
+  title: string;
+  send?: {verdict: Verdict; label: string; example: string};
+  receive?: {verdict: Verdict; label: string; example: string};
+}
+
+/** The table /version-history publishes: every rule, each side's verdict and an example sentence made by the rule itself. */
+export function publishedRules(): PublishedRule[] {
+  return [...RULES.values()].map((r) => {
+    const side = (s: 'send' | 'receive'): PublishedRule['send'] =>
+      r.only !== undefined && r.only !== s
+        ? undefined
+        : {verdict: r[s], label: VERDICT_LABEL[r[s]], example: r.say(r.sample, s)};
+    const send = side('send');
+    const receive = side('receive');
+    return {id: r.id, title: r.title, ...(send ? {send} : {}), ...(receive ? {receive} : {})};
+  });
+}
