@@ -27,7 +27,7 @@ import {emitValidators} from './validator';
 import {writeDownloads, type LoadedSource} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
 import {loadHistory, releasesDirFor, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
-import {applyBadges} from '../releases/badges';
+import {applyBadges, applyDeprecations} from '../releases/badges';
 import type {HistoryView} from '../releases/view';
 
 export type {PluginOptions} from './options';
@@ -140,10 +140,17 @@ export default function apiReferencePlugin(
       // do not fit these documents; the pages show a notice there (never a failed build).
       const restAnchors = collectAnchors(rest);
       const wsAnchors = collectAnchors(ws);
-      const {view: history, badges} = await loadHistory(specPaths, {rest: restAnchors, ws: wsAnchors});
+      const {
+        view: history,
+        badges,
+        deprecations,
+      } = await loadHistory(specPaths, {rest: restAnchors, ws: wsAnchors}, {openapi, asyncapi});
       // "New in X" / "Changed in X" on what the newest releases changed (none with one release).
       applyBadges(rest, badges.rest);
       applyBadges(ws, badges.ws);
+      // "Deprecated since X, sunset D" where the documents deprecate something.
+      applyDeprecations(rest, deprecations.rest);
+      applyDeprecations(ws, deprecations.ws);
       const guideGaps = checkGuideFit({
         identity,
         restAnchors,

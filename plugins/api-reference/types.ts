@@ -4,9 +4,24 @@
  * from the build-time builders reaches the client bundle. Keep the shapes lean:
  * the JSON ships as the page's data chunk.
  */
-import type {ReleaseBadge} from '../releases/badges';
+/** "New in 3.0.0" / "Changed in 3.0.0" on what one of the newest releases changed (plugins/releases/badges.ts). */
+export interface ReleaseBadge {
+  kind: 'new' | 'changed';
+  version: string;
+  /** The release's entry on /version-history. */
+  href: string;
+}
 
-export type {ReleaseBadge} from '../releases/badges';
+/**
+ * What a "deprecated" mark says beyond the word (plugins/releases/badges.ts): the release that
+ * deprecated it, when the recorded history shows it, and the `x-sunset` date the document gives.
+ */
+export interface DeprecationMark {
+  since?: string;
+  /** The release's entry on /version-history. */
+  href?: string;
+  sunset?: string;
+}
 
 import type {BindingsView} from './asyncapi/bindings';
 
@@ -33,6 +48,8 @@ export interface SchemaNode {
   name?: string;
   /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
   release?: ReleaseBadge;
+  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  deprecation?: DeprecationMark;
   /** Element id (anchor) of the field; every named field has one. */
   id?: string;
   /** Short type in words: "string (date-time)", "integer | null", "array", "object". */
@@ -145,6 +162,8 @@ export interface ParameterView {
   id: string;
   /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
   release?: ReleaseBadge;
+  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  deprecation?: DeprecationMark;
   name: string;
   in: string;
   required: boolean;
@@ -228,6 +247,8 @@ export interface OperationView {
   id: string;
   /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
   release?: ReleaseBadge;
+  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  deprecation?: DeprecationMark;
   method: string;
   path: string;
   summary?: string;
@@ -340,6 +361,8 @@ export interface MessageView {
   id: string;
   /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
   release?: ReleaseBadge;
+  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  deprecation?: DeprecationMark;
   /** False when the message was rendered in full in an earlier channel: this entry links there. */
   primary: boolean;
   /** Where the full entry is (set when `primary` is false). */

@@ -6,16 +6,12 @@
  */
 import {objectsIn} from '../api-reference/json';
 import {literal} from '../api-reference/schema/build';
+import type {DeprecationMark, ReleaseBadge} from '../api-reference/types';
 import type {HistoryEntry} from './store';
-import type {Anchors} from './view';
+import type {Anchors, DeprecationView} from './view';
 import {versionId} from './store';
 
-export interface ReleaseBadge {
-  kind: 'new' | 'changed';
-  version: string;
-  /** The release's entry on /version-history. */
-  href: string;
-}
+export type {ReleaseBadge} from '../api-reference/types';
 
 /** A badge as releaseBadges places it: with the enum values the release(s) added, by the literal the reference shows. */
 export interface PlacedBadge extends ReleaseBadge {
@@ -104,6 +100,41 @@ export function applyBadges(model: unknown, badges: ReadonlyMap<string, PlacedBa
         const shown = Object.entries(values).filter(([value]) => listed.includes(value));
         if (shown.length > 0) holder.valueReleases = Object.fromEntries(shown);
       }
+    }
+  }
+  return placed;
+}
+
+/**
+ * The "deprecated" marks of the references: for each deprecated use, the release that deprecated
+ * it and its sunset date, by the first of its anchors the current reference has.
+ */
+export function deprecationMarks(
+  deprecations: readonly DeprecationView[],
+  anchors: Anchors,
+): {rest: Map<string, DeprecationMark>; ws: Map<string, DeprecationMark>} {
+  const out = {rest: new Map<string, DeprecationMark>(), ws: new Map<string, DeprecationMark>()};
+  for (const d of deprecations) {
+    const anchor = d.anchors.find((a) => anchors[d.api].has(a));
+    if (anchor === undefined || out[d.api].has(anchor)) continue;
+    out[d.api].set(anchor, {
+      ...(d.since !== undefined ? {since: d.since} : {}),
+      ...(d.sinceHref !== undefined ? {href: d.sinceHref} : {}),
+      ...(d.sunset !== undefined ? {sunset: d.sunset} : {}),
+    });
+  }
+  return out;
+}
+
+/** Puts each mark (as `deprecation`) on the model object whose `id` it names; returns how many were placed. */
+export function applyDeprecations(model: unknown, marks: ReadonlyMap<string, DeprecationMark>): number {
+  if (marks.size === 0) return 0;
+  let placed = 0;
+  for (const record of objectsIn(model)) {
+    const mark = typeof record.id === 'string' ? marks.get(record.id) : undefined;
+    if (mark !== undefined && record.deprecation === undefined && Object.keys(mark).length > 0) {
+      record.deprecation = mark;
+      placed += 1;
     }
   }
   return placed;

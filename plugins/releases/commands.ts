@@ -13,7 +13,8 @@ import {copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import {parse, stringify} from 'yaml';
 import type {Change, Impact} from './diff';
-import {requiredBump} from './diff';
+import {requiredBump, today} from './diff';
+import {VERDICT_LABEL} from './changes/rules';
 import {
   DOCUMENTS,
   RELEASE_FILE,
@@ -22,6 +23,7 @@ import {
   compareVersions,
   currentPair,
   diffPairs,
+  history,
   listReleases,
   parseVersion,
   samePair,
@@ -79,16 +81,29 @@ export function nextVersion(from: string, bump: Impact | 'none'): string {
   return `${major}.${minor}.${patch + (parsed.pre === '' ? 1 : 0)}`;
 }
 
-const LABEL: Record<Impact, string> = {major: 'breaking', minor: 'addition', patch: 'compatible'};
-
-/** Every change, one a line: its classification, where, and what. */
+/** Every change, one a line: its verdict, where, what, and the id a release.yaml note can name it by. */
 export function describeChanges(changes: readonly Change[]): string {
   return changes
     .map(
       (c) =>
-        `  - [${LABEL[c.impact]}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.text}`,
+        `  - [${VERDICT_LABEL[c.verdict]}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.text} (id ${c.id})`,
     )
     .join('\n');
+}
+
+/** The refusal both commands give when a new version's bump is smaller than its changes need. */
+function bumpRefusal(
+  prefix: string,
+  from: string,
+  to: string,
+  changes: readonly Change[],
+  escape: string,
+): string | undefined {
+  const needed = requiredBump(changes);
+  const bump = bumpBetween(from, to);
+  if (bumpCovers(bump, needed)) return undefined;
+  const listed = changes.filter((c) => !bumpCovers(bump, c.impact));
+  return `${prefix} The version bump is smaller than the changes require: ${from} to ${to} is a ${bump} bump, the changes need a ${needed} bump (at least ${nextVersion(from, needed)}). ${needed === 'major' ? 'Breaking changes' : 'Changes that need it'}:\n${describeChanges(listed)}\n${escape}`;
 }
 
 function copyPair(from: Pair, dir: string): void {
@@ -144,7 +159,7 @@ export async function release(paths: Paths, options: ReleaseOptions = {}): Promi
     };
     data.amendments = [
       ...(Array.isArray(data.amendments) ? data.amendments : []),
-      {reason: options.amend.trim()},
+      {reason: options.amend.trim(), recorded: today()},
     ];
     // Keeps the file's leading comment; the data below it is rewritten.
     const text = existsSync(file) ? readFileSync(file, 'utf8') : RELEASE_HEADER;
@@ -169,11 +184,17 @@ export async function release(paths: Paths, options: ReleaseOptions = {}): Promi
   const bump = newest !== undefined ? bumpBetween(newest.version, version) : 'major';
   const notes: string[] = [];
   if (newest !== undefined && !bumpCovers(bump, needed)) {
-    const listed = changes.filter((c) => !bumpCovers(bump, c.impact));
     if (options.allowSmallerBump === undefined || options.allowSmallerBump.trim() === '') {
       return {
         code: 1,
-        message: `Not recorded. The version bump is smaller than the changes require: ${newest.version} to ${version} is a ${bump} bump, the changes need a ${needed} bump (at least ${nextVersion(newest.version, needed)}). ${needed === 'major' ? 'Breaking changes' : 'Changes that need it'}:\n${describeChanges(listed)}\nRaise info.version in both documents, or record it anyway with --allow-smaller-bump "<reason>".`,
+        message:
+          bumpRefusal(
+            'Not recorded.',
+            newest.version,
+            version,
+            changes,
+            'Raise info.version in both documents, or record it anyway with --allow-smaller-bump "<reason>".',
+          ) ?? '',
       };
     }
     notes.push(
@@ -182,7 +203,10 @@ export async function release(paths: Paths, options: ReleaseOptions = {}): Promi
   }
   const dir = path.join(paths.releasesDir, version);
   copyPair(paths.working, dir);
-  writeFileSync(path.join(dir, RELEASE_FILE), `${RELEASE_HEADER}${stringify({date: null, notes})}`);
+  writeFileSync(
+    path.join(dir, RELEASE_FILE),
+    `${RELEASE_HEADER}${stringify({date: null, recorded: today(), notes})}`,
+  );
   return {
     code: 0,
     message: `Recorded release ${version} in ${path.relative(process.cwd(), dir) || dir}. Write its date (when published) and notes in ${RELEASE_FILE} there.${changes.length > 0 ? `\nChanges since ${newest?.version ?? ''}:\n${describeChanges(changes)}` : ''}`,
@@ -196,10 +220,27 @@ export async function check(paths: Paths): Promise<CommandResult> {
     return {code: 0, message: 'release:check: no releases are recorded; nothing to check.'};
   const current = workingVersion(paths.working);
   if ('error' in current) return {code: 1, message: `release:check: ${current.error}`};
+  const unmatched = (await history(paths.releasesDir, null)).flatMap((entry) =>
+    (entry.unmatchedNotes ?? []).map((key) => `  - release ${entry.version ?? ''}: ${key}`),
+  );
+  if (unmatched.length > 0) {
+    return {
+      code: 1,
+      message: `release:check: these notes in release.yaml (changes:) name no computed change of their release; use a change's id as release:check or npm run release prints it, or <api>:<pointer> of what changed:\n${unmatched.join('\n')}`,
+    };
+  }
   if (samePair(currentPair(newest), paths.working)) {
     return {code: 0, message: `release:check: the documents equal release ${newest.version}.`};
   }
   if (compareVersions(current.version, newest.version) > 0) {
+    const refusal = bumpRefusal(
+      'release:check:',
+      newest.version,
+      current.version,
+      await diffPairs(currentPair(newest), paths.working),
+      'Raise info.version in both documents, or record it with npm run release -- --allow-smaller-bump "<reason>".',
+    );
+    if (refusal !== undefined) return {code: 1, message: refusal};
     return {
       code: 0,
       message: `release:check: the documents carry the new version ${current.version} (newest release ${newest.version}); record it with npm run release.`,

@@ -116,7 +116,14 @@ export function toChange(finding: Finding): Change {
 export function reword(change: Change, words: Partial<Words>): Change {
   const merged = {...change.words, ...words};
   const {verdict, text} = judge(change.rule, change.direction, merged);
-  return {...change, words: merged, verdict, impact: VERDICT_IMPACT[verdict], breaking: verdict === 'breaking', text};
+  return {
+    ...change,
+    words: merged,
+    verdict,
+    impact: VERDICT_IMPACT[verdict],
+    breaking: verdict === 'breaking',
+    text,
+  };
 }
 
 /** The semver bump a list of changes needs. */

@@ -4,7 +4,8 @@
  * - `/version-history/changes.json`: every release and change.
  * Pure renderers; the plugin's postBuild writes them.
  */
-import type {EntryView, HistoryView} from './view';
+import type {Note} from './store';
+import type {DeprecationView, EntryView, HistoryView} from './view';
 
 export const FEED_PATH = 'version-history/feed.xml';
 export const JSON_PATH = 'version-history/changes.json';
@@ -13,42 +14,92 @@ function xml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+export interface FeedOptions {
+  siteUrl: string;
+  title: string;
+  /** The provider's contact address: a note that asks readers to contact the provider ends with it. */
+  contact?: string;
+}
+
 function summary(entry: EntryView): string {
   const date = entry.date === null && entry.kind === 'release' ? 'Release date not published. ' : '';
   if (entry.initial) return `${date}The first recorded release.`;
-  return `${date}${entry.total} change${entry.total === 1 ? '' : 's'}, ${entry.breaking} breaking.`;
+  return `${date}${entry.summary}`;
 }
 
-/** Atom needs a date per entry; a release without a published date takes the build's. */
-export function renderAtom(
-  view: HistoryView,
-  options: {siteUrl: string; title: string; updated: string},
-): string {
+function noteText(note: Note, contact: string | undefined): string {
+  return note.contactProvider === true && contact !== undefined
+    ? `${note.text} Contact: ${contact}.`
+    : note.text;
+}
+
+/**
+ * The date an entry stands for in a feed: its release date, else the day it was recorded
+ * (release.yaml `recorded`). Never the build's time: a rebuild must not announce a change.
+ */
+function stableDate(entry: EntryView): string | null {
+  const day = entry.date ?? entry.recorded ?? null;
+  return day === null ? null : `${day}T00:00:00Z`;
+}
+
+function deprecationLine(d: DeprecationView): string {
+  return `${d.api === 'rest' ? 'REST' : 'WebSocket'} ${d.subject}: ${d.item}${d.since !== undefined ? `, deprecated in ${d.since}` : ''}${d.sunset !== undefined ? `, sunset ${d.sunset}` : ', no sunset date given'}.`;
+}
+
+/**
+ * The Atom feed: one entry per release and amendment, and one listing what is deprecated
+ * today. Dates are the releases' own (or the day each was recorded); an entry with neither
+ * takes the newest date the feed has, else the Unix epoch, so the file changes only when the
+ * history does.
+ */
+export function renderAtom(view: HistoryView, options: FeedOptions): string {
   const page = new URL('version-history', options.siteUrl).href;
-  const entries = view.entries
-    .filter((e) => e.kind !== 'unreleased')
-    .map((entry) => {
-      const lines = [
-        ...entry.notes.map((n) => n.text),
-        ...(entry.reason !== undefined ? [`Correction: ${entry.reason}`] : []),
-        ...entry.sections.flatMap((section) =>
-          section.groups.flatMap((group) =>
-            group.items.map((item) => `${item.breaking ? 'Breaking: ' : ''}${group.label}: ${item.text}`),
+  const released = view.entries.filter((e) => e.kind !== 'unreleased');
+  const dates = released
+    .map(stableDate)
+    .filter((d): d is string => d !== null)
+    .sort();
+  const newest = dates[dates.length - 1] ?? '1970-01-01T00:00:00Z';
+  const entries = released.map((entry) => {
+    const lines = [
+      ...entry.notes.map((n) => noteText(n, options.contact)),
+      ...(entry.reason !== undefined ? [`Correction: ${entry.reason}`] : []),
+      ...entry.sections.flatMap((section) =>
+        section.groups.flatMap((group) =>
+          group.items.map(
+            (item) =>
+              `${item.label}: ${group.api === 'rest' ? 'REST' : 'WebSocket'} ${group.label}: ${item.text}${item.note !== undefined ? ` Note: ${item.note}` : ''}`,
           ),
         ),
-      ];
-      const updated = entry.date !== null ? `${entry.date}T00:00:00Z` : options.updated;
-      return [
-        '  <entry>',
-        `    <id>${xml(`${page}#${entry.id}`)}</id>`,
-        `    <title>${xml(`${entry.title}${entry.breaking > 0 ? ` (${entry.breaking} breaking)` : ''}`)}</title>`,
-        `    <link rel="alternate" type="text/html" href="${xml(`${page}#${entry.id}`)}"/>`,
-        `    <updated>${updated}</updated>`,
-        `    <summary type="text">${xml(summary(entry))}</summary>`,
-        `    <content type="text">${xml(lines.join('\n'))}</content>`,
-        '  </entry>',
-      ].join('\n');
-    });
+      ),
+      ...entry.docs.map((d) => `Documentation: ${d.subject}: ${d.text}`),
+    ];
+    return [
+      '  <entry>',
+      `    <id>${xml(`${page}#${entry.id}`)}</id>`,
+      `    <title>${xml(`${entry.title}${entry.breaking > 0 ? ` (${entry.breaking} breaking)` : ''}`)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${xml(`${page}#${entry.id}`)}"/>`,
+      `    <updated>${stableDate(entry) ?? newest}</updated>`,
+      `    <summary type="text">${xml(summary(entry))}</summary>`,
+      `    <content type="text">${xml(lines.join('\n'))}</content>`,
+      '  </entry>',
+    ].join('\n');
+  });
+  const deprecations =
+    view.deprecations.length === 0
+      ? []
+      : [
+          [
+            '  <entry>',
+            `    <id>${xml(`${page}#deprecations`)}</id>`,
+            `    <title>Deprecated today (${view.deprecations.length})</title>`,
+            `    <link rel="alternate" type="text/html" href="${xml(`${page}#deprecations`)}"/>`,
+            `    <updated>${newest}</updated>`,
+            `    <summary type="text">${xml(`${view.deprecations.length} deprecated, soonest sunset first.`)}</summary>`,
+            `    <content type="text">${xml(view.deprecations.map(deprecationLine).join('\n'))}</content>`,
+            '  </entry>',
+          ].join('\n'),
+        ];
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
@@ -56,16 +107,19 @@ export function renderAtom(
     `  <title>${xml(`${options.title}: releases`)}</title>`,
     `  <link rel="alternate" type="text/html" href="${xml(page)}"/>`,
     `  <link rel="self" type="application/atom+xml" href="${xml(new URL(FEED_PATH, options.siteUrl).href)}"/>`,
-    `  <updated>${options.updated}</updated>`,
+    `  <updated>${newest}</updated>`,
     `  <author><name>${xml(options.title)}</name></author>`,
+    ...deprecations,
     ...entries,
     '</feed>',
     '',
   ].join('\n');
 }
 
-export function renderJson(view: HistoryView, siteUrl: string): string {
-  const page = new URL('version-history', siteUrl).href;
+export function renderJson(view: HistoryView, options: FeedOptions): string {
+  const page = new URL('version-history', options.siteUrl).href;
+  const url = (href: string | undefined): {url?: string} =>
+    href !== undefined ? {url: new URL(href, options.siteUrl).href} : {};
   return `${JSON.stringify(
     {
       releases: view.entries.map((entry) => ({
@@ -74,23 +128,45 @@ export function renderJson(view: HistoryView, siteUrl: string): string {
         kind: entry.kind,
         version: entry.version,
         date: entry.date,
-        notes: entry.notes.map((n) => n.text),
+        notes: entry.notes.map((n) => noteText(n, options.contact)),
         ...(entry.reason !== undefined ? {reason: entry.reason} : {}),
         since: entry.since,
         bump: entry.bump,
-        changes: entry.sections.flatMap((section) =>
-          section.groups.flatMap((group) =>
-            group.items.map((item) => ({
-              api: group.api,
-              subject: group.label,
-              subjectChange: section.change,
-              text: item.text,
-              impact: item.impact,
-              breaking: item.breaking,
-              ...(item.href !== undefined ? {url: new URL(item.href, siteUrl).href} : {}),
-            })),
+        summary: entry.summary,
+        changes: [
+          ...entry.sections.flatMap((section) =>
+            section.groups.flatMap((group) =>
+              group.items.map((item) => ({
+                id: item.id,
+                api: group.api,
+                subject: group.label,
+                subjectChange: section.change,
+                text: item.text,
+                verdict: item.verdict,
+                impact: item.impact,
+                breaking: item.breaking,
+                ...(item.note !== undefined ? {note: item.note} : {}),
+                ...url(item.href),
+              })),
+            ),
           ),
-        ),
+          ...entry.docs.map((d) => ({
+            subject: d.subject,
+            text: d.text,
+            verdict: 'docs',
+            impact: 'patch',
+            breaking: false,
+            ...url(d.href),
+          })),
+        ],
+      })),
+      deprecations: view.deprecations.map((d) => ({
+        api: d.api,
+        subject: d.subject,
+        item: d.item,
+        sunset: d.sunset ?? null,
+        deprecatedIn: d.since ?? null,
+        ...url(d.href),
       })),
     },
     null,

@@ -8,10 +8,12 @@ import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {DocusaurusConfig} from '@docusaurus/types';
 import type {SpecPaths} from '../api-reference/identity';
+import type {DeprecationMark} from '../api-reference/types';
 import {FEED_PATH, JSON_PATH, renderAtom, renderJson} from './feeds';
-import {badgeReleases, releaseBadges, type PlacedBadge} from './badges';
-import {history} from './store';
-import {historyView, type Anchors, type HistoryView} from './view';
+import {badgeReleases, deprecationMarks, releaseBadges, type PlacedBadge} from './badges';
+import {deprecatedUses} from './changes/deprecations';
+import {deprecationReleases, history} from './store';
+import {deprecationsView, historyView, type Anchors, type HistoryView} from './view';
 
 /** Name of the data file under `.docusaurus/api-reference/default/`. */
 export const HISTORY_DATA = 'version-history.json';
@@ -25,27 +27,53 @@ export interface LoadedHistory {
   view: HistoryView;
   /** Badges of the newest releases' changes, by element id of /rest and of /docs/ws. */
   badges: {rest: Map<string, PlacedBadge>; ws: Map<string, PlacedBadge>};
+  /** Since when each deprecated element is deprecated and its sunset, by element id. */
+  deprecations: {rest: Map<string, DeprecationMark>; ws: Map<string, DeprecationMark>};
 }
 
-export async function loadHistory(specPaths: SpecPaths, anchors: Anchors): Promise<LoadedHistory> {
+/**
+ * The history (from the releases folder) and what the documents the site renders deprecate
+ * today (from those documents, loaded: a split or converted document as the pages see it).
+ * A release.yaml note that names no computed change stops the build, as it fails release:check.
+ */
+export async function loadHistory(
+  specPaths: SpecPaths,
+  anchors: Anchors,
+  documents: {openapi: Record<string, unknown>; asyncapi: Record<string, unknown>},
+): Promise<LoadedHistory> {
   const dir = releasesDirFor(specPaths);
   const entries = dir === null ? [] : await history(dir, specPaths);
-  return {view: historyView(entries, anchors), badges: releaseBadges(entries, anchors, badgeReleases())};
+  const unmatched = entries.flatMap((e) => (e.unmatchedNotes ?? []).map((k) => `${e.version ?? ''}: ${k}`));
+  if (unmatched.length > 0)
+    throw new Error(
+      `release.yaml notes name no computed change (run npm run release:check for the ids): ${unmatched.join('; ')}`,
+    );
+  const deprecations = deprecationsView(
+    [...deprecatedUses('rest', documents.openapi), ...deprecatedUses('ws', documents.asyncapi)],
+    deprecationReleases(entries),
+    anchors,
+  );
+  return {
+    view: historyView(entries, anchors, deprecations),
+    badges: releaseBadges(entries, anchors, badgeReleases()),
+    deprecations: deprecationMarks(deprecations, anchors),
+  };
 }
 
 /** The Atom feed and the JSON file of the history (plugins/releases/feeds.ts), into the build. */
 export async function writeHistoryFeeds(
   outDir: string,
   siteConfig: Pick<DocusaurusConfig, 'url' | 'baseUrl'>,
-  content: {history: HistoryView; identity: {title: string}},
+  content: {history: HistoryView; identity: {title: string; contactEmail: string}},
 ): Promise<void> {
   const siteUrl = new URL(siteConfig.baseUrl, siteConfig.url).href;
   const dir = path.join(outDir, path.dirname(FEED_PATH));
   await mkdir(dir, {recursive: true});
-  const updated = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  await writeFile(
-    path.join(outDir, FEED_PATH),
-    renderAtom(content.history, {siteUrl, title: content.identity.title, updated}),
-  );
-  await writeFile(path.join(outDir, JSON_PATH), renderJson(content.history, siteUrl));
+  const options = {
+    siteUrl,
+    title: content.identity.title,
+    ...(content.identity.contactEmail !== '' ? {contact: content.identity.contactEmail} : {}),
+  };
+  await writeFile(path.join(outDir, FEED_PATH), renderAtom(content.history, options));
+  await writeFile(path.join(outDir, JSON_PATH), renderJson(content.history, options));
 }

@@ -11,7 +11,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import type {JsonObject} from '../api-reference/json';
-import {diffDocuments, requiredBump, type Change, type Impact} from './diff';
+import {diffDocuments, requiredBump, reword, today, type Change, type Impact} from './diff';
 import {compareVersions, parseVersion} from './version';
 
 export {bumpBetween, bumpCovers, compareVersions, parseVersion} from './version';
@@ -27,12 +27,18 @@ export interface Note {
 
 export interface Amendment {
   reason: string;
+  /** The day the amendment was recorded (`npm run release -- --amend` writes it). */
+  recorded?: string;
 }
 
 export interface ReleaseInfo {
   version: string;
   date: string | null;
+  /** The day the release was recorded here (`npm run release` writes it): a stable date for feeds, not a release date. */
+  recorded: string | null;
   notes: Note[];
+  /** A person's notes on computed changes, keyed by a change's id or by `<api>:<origin pointer>`. */
+  changeNotes: Record<string, string>;
   amendments: Amendment[];
   dir: string;
 }
@@ -58,6 +64,10 @@ export interface HistoryEntry {
   since: string | null;
   changes: Change[];
   bump: Impact | 'none';
+  /** The day it was recorded here (see ReleaseInfo.recorded). */
+  recorded?: string | null;
+  /** Keys of release.yaml `changes:` notes that match no computed change (an error for release:check). */
+  unmatchedNotes?: string[];
 }
 
 function readNotes(raw: unknown): Note[] {
@@ -77,15 +87,27 @@ export function readRelease(dir: string, version: string): ReleaseInfo {
   const raw = existsSync(file) ? (parse(readFileSync(file, 'utf8')) as Record<string, unknown> | null) : null;
   const date = raw?.date;
   const amendments = Array.isArray(raw?.amendments) ? raw.amendments : [];
+  const recorded = raw?.recorded;
+  const changeNotes = raw?.changes;
   return {
     version,
     date: typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null,
+    recorded: typeof recorded === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(recorded) ? recorded : null,
     notes: readNotes(raw?.notes),
-    amendments: amendments.flatMap((a: unknown) =>
-      typeof a === 'object' && a !== null && typeof (a as {reason?: unknown}).reason === 'string'
-        ? [{reason: (a as {reason: string}).reason}]
-        : [],
-    ),
+    changeNotes:
+      typeof changeNotes === 'object' && changeNotes !== null && !Array.isArray(changeNotes)
+        ? Object.fromEntries(
+            Object.entries(changeNotes as Record<string, unknown>).map(([k, v]) => [k, String(v).trim()]),
+          )
+        : {},
+    amendments: amendments.flatMap((a: unknown): Amendment[] => {
+      if (typeof a !== 'object' || a === null) return [];
+      const {reason, recorded: when} = a as {reason?: unknown; recorded?: unknown};
+      if (typeof reason !== 'string') return [];
+      return [
+        {reason, ...(typeof when === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(when) ? {recorded: when} : {})},
+      ];
+    }),
     dir,
   };
 }
@@ -144,17 +166,50 @@ function readDoc(file: string): JsonObject {
   return doc;
 }
 
-/** Changes between two pairs of documents (both diffs run at once). */
-export async function diffPairs(before: Pair, after: Pair): Promise<Change[]> {
+/** Changes between two pairs of documents; sunsets are judged at `asOf` (YYYY-MM-DD, default today). */
+export async function diffPairs(before: Pair, after: Pair, asOf: string = today()): Promise<Change[]> {
   const [rest, ws] = await Promise.all([
     readFileSync(before.openapi).equals(readFileSync(after.openapi))
       ? []
-      : diffDocuments('rest', readDoc(before.openapi), readDoc(after.openapi)),
+      : diffDocuments('rest', readDoc(before.openapi), readDoc(after.openapi), {asOf}),
     readFileSync(before.asyncapi).equals(readFileSync(after.asyncapi))
       ? []
-      : diffDocuments('ws', readDoc(before.asyncapi), readDoc(after.asyncapi)),
+      : diffDocuments('ws', readDoc(before.asyncapi), readDoc(after.asyncapi), {asOf}),
   ]);
   return [...rest, ...ws];
+}
+
+/** The working documents, read as the diff reads them. */
+export function readPair(pair: Pair): {openapi: JsonObject; asyncapi: JsonObject} {
+  return {openapi: readDoc(pair.openapi), asyncapi: readDoc(pair.asyncapi)};
+}
+
+/**
+ * Attaches a person's notes (release.yaml `changes:`) to the changes they name: by the change's
+ * id (one use), or by `<api>:<origin>` (every use of what changed, e.g. a shared schema).
+ * Returns the changes and the keys that matched nothing.
+ */
+export function attachNotes(
+  changes: readonly Change[],
+  notes: Readonly<Record<string, string>>,
+): {changes: Change[]; unmatched: string[]} {
+  const used = new Set<string>();
+  const out = changes.map((change) => {
+    const key = [change.id, `${change.api}:${change.origin}`].find((k) => notes[k] !== undefined);
+    if (key === undefined) return change;
+    used.add(key);
+    return {...change, note: notes[key] as string};
+  });
+  return {changes: out, unmatched: Object.keys(notes).filter((k) => !used.has(k))};
+}
+
+/** A removal "as announced" names the release whose deprecation announced it, when the history shows one. */
+function withAnnouncements(changes: Change[], deprecatedIn: ReadonlyMap<string, string>): Change[] {
+  return changes.map((change) => {
+    if (change.rule !== 'removed-as-announced' && change.rule !== 'removed-before-sunset') return change;
+    const version = deprecatedIn.get(`${change.api}:${change.pointer}`);
+    return version === undefined ? change : reword(change, {announcedIn: version});
+  });
 }
 
 export function versionId(version: string): string {
@@ -164,34 +219,58 @@ export function versionId(version: string): string {
 /**
  * The history, newest first: unreleased changes of the working copy (when it
  * differs from the newest release), then each release preceded by its
- * amendments, newest first.
+ * amendments, newest first. Sunsets are judged at a release's date, else at
+ * `options.today` (default: today).
  */
-export async function history(releasesDir: string, working: Pair | null): Promise<HistoryEntry[]> {
+export async function history(
+  releasesDir: string,
+  working: Pair | null,
+  options: {today?: string} = {},
+): Promise<HistoryEntry[]> {
+  const now = options.today ?? today();
   const releases = listReleases(releasesDir);
   const entries: HistoryEntry[] = [];
+  /** `<api>:<pointer>` of each deprecated use → the release that deprecated it. */
+  const deprecatedIn = new Map<string, string>();
+  const learn = (changes: readonly Change[], version: string): void => {
+    for (const c of changes)
+      if (c.rule === 'deprecated' && !deprecatedIn.has(`${c.api}:${c.pointer}`))
+        deprecatedIn.set(`${c.api}:${c.pointer}`, version);
+  };
   for (const [index, release] of releases.entries()) {
     const previous = index > 0 ? releases[index - 1] : undefined;
-    const changes =
-      previous !== undefined ? await diffPairs(currentPair(previous), originalPair(release)) : [];
+    const computed =
+      previous !== undefined
+        ? withAnnouncements(
+            await diffPairs(currentPair(previous), originalPair(release), release.date ?? now),
+            deprecatedIn,
+          )
+        : [];
+    const {changes, unmatched} = attachNotes(computed, release.changeNotes);
+    learn(changes, release.version);
     entries.push({
       id: versionId(release.version),
       kind: 'release',
       version: release.version,
       date: release.date,
+      recorded: release.recorded,
       notes: release.notes,
       initial: previous === undefined,
       since: previous?.version ?? null,
       changes,
       bump: requiredBump(changes),
+      ...(unmatched.length > 0 ? {unmatchedNotes: unmatched} : {}),
     });
     for (const [i, amendment] of release.amendments.entries()) {
       const {before, after} = amendmentPairs(release, i + 1);
-      const amended = await diffPairs(before, after);
+      const amended = withAnnouncements(await diffPairs(before, after, release.date ?? now), deprecatedIn);
+      learn(amended, release.version);
       entries.push({
         id: `${versionId(release.version)}-amendment-${i + 1}`,
         kind: 'amendment',
         version: release.version,
         date: null,
+        recorded: amendment.recorded ?? null,
         notes: [],
         reason: amendment.reason,
         initial: false,
@@ -203,7 +282,7 @@ export async function history(releasesDir: string, working: Pair | null): Promis
   }
   const newest = releases[releases.length - 1];
   if (working !== null && newest !== undefined && !samePair(currentPair(newest), working)) {
-    const changes = await diffPairs(currentPair(newest), working);
+    const changes = withAnnouncements(await diffPairs(currentPair(newest), working, now), deprecatedIn);
     entries.push({
       id: 'unreleased',
       kind: 'unreleased',
@@ -217,4 +296,16 @@ export async function history(releasesDir: string, working: Pair | null): Promis
     });
   }
   return entries.reverse();
+}
+
+/** Each deprecated use (`<api>:<pointer>`) → the release whose changes deprecated it (oldest first). */
+export function deprecationReleases(entries: readonly HistoryEntry[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of [...entries].reverse()) {
+    if (entry.kind !== 'release' || entry.version === null) continue;
+    for (const c of entry.changes)
+      if (c.rule === 'deprecated' && !out.has(`${c.api}:${c.pointer}`))
+        out.set(`${c.api}:${c.pointer}`, entry.version);
+  }
+  return out;
 }

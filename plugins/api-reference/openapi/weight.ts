@@ -12,6 +12,7 @@
  * the highlighting.
  */
 import type {
+  DeprecationMark,
   ExampleView,
   MediaView,
   OperationView,
@@ -157,6 +158,11 @@ function childrenBoxes(node: SchemaNode): number {
   return n;
 }
 
+/** What a "deprecated" mark adds to the word (Deprecated component): " in " and the release's link, ", sunset " and the date. */
+function markBoxes(mark: DeprecationMark | undefined): number {
+  return (mark?.since !== undefined ? 3 : 0) + (mark?.sunset !== undefined ? 3 : 0);
+}
+
 /** The Field component: one list item with its first line, facts and what is nested under it. */
 function fieldBoxes(node: SchemaNode): number {
   const titled = node.dataType !== undefined || node.describedAt !== undefined || node.title !== undefined;
@@ -167,6 +173,7 @@ function fieldBoxes(node: SchemaNode): number {
     (titled ? labelled(node.title ?? '') : 0) +
     (node.required === true ? 2 : 0) +
     2 * (node.badges?.length ?? 0) +
+    (node.badges?.includes('deprecated') === true ? markBoxes(node.deprecation) : 0) +
     (node.release !== undefined ? 2 : 0) +
     factsBoxes(node) +
     describedAtBoxes(node) +
@@ -247,7 +254,7 @@ function parameterRowBoxes(param: ParameterView): number {
     1 +
     labelled(param.name) +
     2 +
-    (param.deprecated === true ? 2 : 0) +
+    (param.deprecated === true ? 2 + markBoxes(param.deprecation) : 0) +
     (param.release !== undefined ? 2 : 0) +
     // where it goes, its type, the cell of its description
     labelled(param.in) +
@@ -406,7 +413,7 @@ export function operationBoxes(op: OperationView): number {
     labelled(op.method) +
     labelled(op.path) +
     1 +
-    (op.deprecated ? 2 : 0) +
+    (op.deprecated ? 2 + markBoxes(op.deprecation) : 0) +
     (op.release !== undefined ? 2 : 0) +
     markdownBoxes(op.description) +
     (op.security !== undefined ? 3 + requirementsBoxes(op.security) : 0) +

@@ -295,8 +295,7 @@ function limitChange(
   after: unknown,
   lower: boolean,
 ): {detail: string; rule: 'constraint-narrowed' | 'constraint-widened' | 'constraint-changed'} {
-  if (before === undefined)
-    return {detail: `${label} of ${shown(after)} added`, rule: 'constraint-narrowed'};
+  if (before === undefined) return {detail: `${label} of ${shown(after)} added`, rule: 'constraint-narrowed'};
   if (after === undefined)
     return {detail: `${label} of ${shown(before)} removed`, rule: 'constraint-widened'};
   if (typeof before === 'number' && typeof after === 'number') {
@@ -317,7 +316,15 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** Keywords that only say something: a reader sees them reworded. */
 const WORDING = ['description', 'title', 'summary'] as const;
 
-function compareNotes(ctx: Ctx, place: Place, field: string, use: string, origin: string, a: Obj, b: Obj): void {
+function compareNotes(
+  ctx: Ctx,
+  place: Place,
+  field: string,
+  use: string,
+  origin: string,
+  a: Obj,
+  b: Obj,
+): void {
   const reworded = WORDING.filter((k) => !sameValue(a[k], b[k]));
   if (reworded.length > 0)
     emit(ctx, place, field, use, origin, 'description-changed', {detail: reworded.join(' and ')});
@@ -369,7 +376,15 @@ function removal(
   } else emit(ctx, place, field, use, origin, otherwise, {}, extra);
 }
 
-function compareKeywords(ctx: Ctx, place: Place, field: string, use: string, origin: string, a: Obj, b: Obj): void {
+function compareKeywords(
+  ctx: Ctx,
+  place: Place,
+  field: string,
+  use: string,
+  origin: string,
+  a: Obj,
+  b: Obj,
+): void {
   compareDeprecation(ctx, place, field, use, origin, a, b);
   const ta = types(a);
   const tb = types(b);
@@ -401,20 +416,12 @@ function compareKeywords(ctx: Ctx, place: Place, field: string, use: string, ori
       emit(ctx, place, field, use, origin, 'enum-value-added', {values: added}, {addedValues: added});
     if (removed.length > 0) emit(ctx, place, field, use, origin, 'enum-value-removed', {values: removed});
   } else if (ea !== undefined || eb !== undefined) {
-    emit(
-      ctx,
-      place,
-      field,
-      use,
-      origin,
-      eb !== undefined ? 'constraint-narrowed' : 'constraint-widened',
-      {
-        detail:
-          eb !== undefined
-            ? `now limited to ${eb.map((v) => code(v)).join(', ')}`
-            : `no longer limited to ${(ea ?? []).map((v) => code(v)).join(', ')}`,
-      },
-    );
+    emit(ctx, place, field, use, origin, eb !== undefined ? 'constraint-narrowed' : 'constraint-widened', {
+      detail:
+        eb !== undefined
+          ? `now limited to ${eb.map((v) => code(v)).join(', ')}`
+          : `no longer limited to ${(ea ?? []).map((v) => code(v)).join(', ')}`,
+    });
   }
   if (!sameValue(a.const, b.const)) {
     const {detail, rule} = limitChange('fixed value', a.const, b.const, true);
@@ -424,10 +431,12 @@ function compareKeywords(ctx: Ctx, place: Place, field: string, use: string, ori
     });
   }
   for (const [key, label] of Object.entries(LOWER)) {
-    if (!sameValue(a[key], b[key])) emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], true));
+    if (!sameValue(a[key], b[key]))
+      emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], true));
   }
   for (const [key, label] of Object.entries(UPPER)) {
-    if (!sameValue(a[key], b[key])) emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], false));
+    if (!sameValue(a[key], b[key]))
+      emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], false));
   }
   for (const key of ['pattern', 'format'] as const) {
     if (!sameValue(a[key], b[key])) {
@@ -458,14 +467,24 @@ function compareKeywords(ctx: Ctx, place: Place, field: string, use: string, ori
     emit(ctx, place, field, use, origin, rule, {detail});
   }
   if ((a.uniqueItems === true) !== (b.uniqueItems === true)) {
-    emit(ctx, place, field, use, origin, b.uniqueItems === true ? 'constraint-narrowed' : 'constraint-widened', {
-      detail: b.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
-    });
+    emit(
+      ctx,
+      place,
+      field,
+      use,
+      origin,
+      b.uniqueItems === true ? 'constraint-narrowed' : 'constraint-widened',
+      {
+        detail: b.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
+      },
+    );
   }
   if ((a.additionalProperties === false) !== (b.additionalProperties === false)) {
     const closed = b.additionalProperties === false;
     emit(ctx, place, field, use, origin, closed ? 'constraint-narrowed' : 'constraint-widened', {
-      detail: closed ? 'fields other than the listed ones are no longer allowed' : 'other fields are now allowed',
+      detail: closed
+        ? 'fields other than the listed ones are no longer allowed'
+        : 'other fields are now allowed',
     });
   }
   if (!sameValue(a.default, b.default))
@@ -502,9 +521,17 @@ function compareSchema(
   const inner = [...stack, pair];
   if (!isObj(a.node) || !isObj(b.node)) {
     if (!sameValue(a.node, b.node))
-      emit(ctx, place, field, use, b.pointer, b.node === false ? 'constraint-narrowed' : 'constraint-widened', {
-        detail: b.node === false ? 'no value is allowed any more' : 'any value is now allowed',
-      });
+      emit(
+        ctx,
+        place,
+        field,
+        use,
+        b.pointer,
+        b.node === false ? 'constraint-narrowed' : 'constraint-widened',
+        {
+          detail: b.node === false ? 'no value is allowed any more' : 'any value is now allowed',
+        },
+      );
     return;
   }
   const sa = shape(ctx.base, a);
@@ -567,7 +594,12 @@ function compareSchema(
 function operationSubject(route: string, method: string, op: Obj): Subject {
   const id = typeof op.operationId === 'string' && op.operationId.trim() !== '' ? op.operationId : undefined;
   const label = `${method.toUpperCase()} ${route}`;
-  return {kind: 'operation', key: id ?? label, label: code(label), anchor: operationAnchor(id, method, route)};
+  return {
+    kind: 'operation',
+    key: id ?? label,
+    label: code(label),
+    anchor: operationAnchor(id, method, route),
+  };
 }
 
 interface Param {
@@ -672,10 +704,16 @@ function compareRest(ctx: Ctx): void {
           delete f.item;
         }
       } else if (a !== undefined && b !== undefined && itemA !== undefined && itemB !== undefined) {
-        compareOperation(ctx, subject, use, {item: itemA.pointer, op: `${itemA.pointer}${a.at}`}, {
-          item: itemB.pointer,
-          op: `${itemB.pointer}${b.at}`,
-        });
+        compareOperation(
+          ctx,
+          subject,
+          use,
+          {item: itemA.pointer, op: `${itemA.pointer}${a.at}`},
+          {
+            item: itemB.pointer,
+            op: `${itemB.pointer}${b.at}`,
+          },
+        );
       }
     }
   }
@@ -711,8 +749,15 @@ function compareOperation(
   const before = ctx.out.length;
   compareDeprecation(ctx, whole, '', use, b.op, opA, opB);
   compareNotes(ctx, whole, '', use, b.op, opA, opB);
-  if (!sameValue(opA.operationId, opB.operationId) && opA.operationId !== undefined && opB.operationId !== undefined)
-    emit(ctx, whole, '', use, b.op, 'operation-id-changed', {before: opA.operationId, after: opB.operationId});
+  if (
+    !sameValue(opA.operationId, opB.operationId) &&
+    opA.operationId !== undefined &&
+    opB.operationId !== undefined
+  )
+    emit(ctx, whole, '', use, b.op, 'operation-id-changed', {
+      before: opA.operationId,
+      after: opB.operationId,
+    });
   // Security: the operation's own requirements, else the document's.
   const secA = opA.security ?? ctx.base.security;
   const secB = opB.security ?? ctx.rev.security;
@@ -725,11 +770,21 @@ function compareOperation(
     const sa = obj(at(ctx.base, pointer)?.node);
     const sb = obj(at(ctx.rev, pointer)?.node);
     for (const detail of schemeChanges(sa, sb))
-      ctx.out.push({...findingOf(ctx, whole, use, pointer, 'security-scheme-changed'), words: {item: code(name), detail}});
+      ctx.out.push({
+        ...findingOf(ctx, whole, use, pointer, 'security-scheme-changed'),
+        words: {item: code(name), detail},
+      });
   }
   // Servers: the operation's, else its path's, else the document's; matched by URL.
   const servers = (doc: Obj, op: Obj, item: Obj): string[] =>
-    (Array.isArray(op.servers) ? op.servers : Array.isArray(item.servers) ? item.servers : Array.isArray(doc.servers) ? doc.servers : [])
+    (Array.isArray(op.servers)
+      ? op.servers
+      : Array.isArray(item.servers)
+        ? item.servers
+        : Array.isArray(doc.servers)
+          ? doc.servers
+          : []
+    )
       .map((s) => obj(s).url)
       .filter((u): u is string => typeof u === 'string');
   const serversA = servers(ctx.base, opA, itemA);
@@ -751,24 +806,39 @@ function compareOperation(
       subject,
       direction: 'send',
       what: (field) =>
-        field === '' ? `${p.in} parameter ${code(p.name)}` : `field ${code(field)} of ${p.in} parameter ${code(p.name)}`,
+        field === ''
+          ? `${p.in} parameter ${code(p.name)}`
+          : `field ${code(field)} of ${p.in} parameter ${code(p.name)}`,
       anchors: () => [`${own}.${p.in}.${p.name}`, own],
     };
     const paramUse = `${use}/parameters/${esc(p.in)}:${esc(p.name)}`;
     const required = (x: Param): boolean => x.node.required === true || x.in === 'path';
     if (pa === undefined && pb !== undefined)
-      emit(ctx, place, '', paramUse, pb.pointer, required(pb) ? 'required-field-added' : 'optional-field-added');
-    else if (pa !== undefined && pb === undefined) removal(ctx, place, '', paramUse, pa.pointer, pa.node, 'field-removed');
+      emit(
+        ctx,
+        place,
+        '',
+        paramUse,
+        pb.pointer,
+        required(pb) ? 'required-field-added' : 'optional-field-added',
+      );
+    else if (pa !== undefined && pb === undefined)
+      removal(ctx, place, '', paramUse, pa.pointer, pa.node, 'field-removed');
     else if (pa !== undefined && pb !== undefined) {
       if (!required(pa) && required(pb)) emit(ctx, place, '', paramUse, pb.pointer, 'field-became-required');
       if (required(pa) && !required(pb)) emit(ctx, place, '', paramUse, pb.pointer, 'field-became-optional');
       compareDeprecation(ctx, place, '', paramUse, pb.pointer, pa.node, pb.node);
       compareNotes(ctx, place, '', paramUse, pb.pointer, pa.node, pb.node);
-      const serial = (['style', 'explode', 'allowReserved'] as const).filter((k) => !sameValue(pa.node[k], pb.node[k]));
+      const serial = (['style', 'explode', 'allowReserved'] as const).filter(
+        (k) => !sameValue(pa.node[k], pb.node[k]),
+      );
       if (serial.length > 0)
         emit(ctx, place, '', paramUse, pb.pointer, 'serialization-changed', {
           detail: serial
-            .map((k) => `${code(k)} changed from ${pa.node[k] === undefined ? 'unset' : shown(pa.node[k])} to ${pb.node[k] === undefined ? 'unset' : shown(pb.node[k])}`)
+            .map(
+              (k) =>
+                `${code(k)} changed from ${pa.node[k] === undefined ? 'unset' : shown(pa.node[k])} to ${pb.node[k] === undefined ? 'unset' : shown(pb.node[k])}`,
+            )
             .join(', '),
         });
       if (isObj(pa.node.schema) && isObj(pb.node.schema))
@@ -788,8 +858,16 @@ function compareOperation(
   };
   const bodyUse = `${use}/requestBody`;
   if (bodyA === undefined && bodyB !== undefined)
-    emit(ctx, body, '', bodyUse, bodyB.pointer, obj(bodyB.node).required === true ? 'required-field-added' : 'optional-field-added');
-  else if (bodyA !== undefined && bodyB === undefined) emit(ctx, body, '', bodyUse, bodyA.pointer, 'field-removed');
+    emit(
+      ctx,
+      body,
+      '',
+      bodyUse,
+      bodyB.pointer,
+      obj(bodyB.node).required === true ? 'required-field-added' : 'optional-field-added',
+    );
+  else if (bodyA !== undefined && bodyB === undefined)
+    emit(ctx, body, '', bodyUse, bodyA.pointer, 'field-removed');
   else if (bodyA !== undefined && bodyB !== undefined) {
     const was = obj(bodyA.node).required === true;
     const is = obj(bodyB.node).required === true;
@@ -808,19 +886,37 @@ function compareOperation(
     const place: Place = {
       subject,
       direction: 'receive',
-      what: (field) => (field === '' ? `the ${status} response` : `field ${code(field)} of the ${status} response`),
+      what: (field) =>
+        field === '' ? `the ${status} response` : `field ${code(field)} of the ${status} response`,
       anchors: (field) => [withField(prefix, field), prefix, own],
     };
-    const ra = Object.hasOwn(responsesA, status) ? at(ctx.base, `${a.op}/responses/${esc(status)}`) : undefined;
-    const rb = Object.hasOwn(responsesB, status) ? at(ctx.rev, `${b.op}/responses/${esc(status)}`) : undefined;
+    const ra = Object.hasOwn(responsesA, status)
+      ? at(ctx.base, `${a.op}/responses/${esc(status)}`)
+      : undefined;
+    const rb = Object.hasOwn(responsesB, status)
+      ? at(ctx.rev, `${b.op}/responses/${esc(status)}`)
+      : undefined;
     if (ra === undefined && rb !== undefined) {
       ctx.out.push({
-        ...findingOf(ctx, place, responseUse, rb.pointer, isError(status) ? 'error-response-added' : 'response-added'),
+        ...findingOf(
+          ctx,
+          place,
+          responseUse,
+          rb.pointer,
+          isError(status) ? 'error-response-added' : 'response-added',
+        ),
         item: `the ${status} response`,
         words: {item: isError(status) ? `${status} error response` : `${status} response`},
       });
     } else if (ra !== undefined && rb === undefined) {
-      emit(ctx, place, '', responseUse, ra.pointer, isError(status) ? 'error-response-removed' : 'response-removed');
+      emit(
+        ctx,
+        place,
+        '',
+        responseUse,
+        ra.pointer,
+        isError(status) ? 'error-response-removed' : 'response-removed',
+      );
     } else if (ra !== undefined && rb !== undefined) {
       if (unchanged(ctx, ra.pointer, rb.pointer)) continue;
       compareNotes(ctx, place, '', responseUse, rb.pointer, obj(ra.node), obj(rb.node));
@@ -830,15 +926,29 @@ function compareOperation(
         const header: Place = {
           ...place,
           what: (field) =>
-            field === '' ? `header ${code(name)} of the ${status} response` : `field ${code(field)} of header ${code(name)} of the ${status} response`,
+            field === ''
+              ? `header ${code(name)} of the ${status} response`
+              : `field ${code(field)} of header ${code(name)} of the ${status} response`,
           anchors: () => [`${prefix}.header.${name}`, prefix, own],
         };
         const headerUse = `${responseUse}/headers/${esc(name)}`;
-        const ha = Object.hasOwn(headersA, name) ? at(ctx.base, `${ra.pointer}/headers/${esc(name)}`) : undefined;
-        const hb = Object.hasOwn(headersB, name) ? at(ctx.rev, `${rb.pointer}/headers/${esc(name)}`) : undefined;
+        const ha = Object.hasOwn(headersA, name)
+          ? at(ctx.base, `${ra.pointer}/headers/${esc(name)}`)
+          : undefined;
+        const hb = Object.hasOwn(headersB, name)
+          ? at(ctx.rev, `${rb.pointer}/headers/${esc(name)}`)
+          : undefined;
         if (ha === undefined && hb !== undefined)
-          emit(ctx, header, '', headerUse, hb.pointer, obj(hb.node).required === true ? 'required-field-added' : 'optional-field-added');
-        else if (ha !== undefined && hb === undefined) removal(ctx, header, '', headerUse, ha.pointer, obj(ha.node), 'field-removed');
+          emit(
+            ctx,
+            header,
+            '',
+            headerUse,
+            hb.pointer,
+            obj(hb.node).required === true ? 'required-field-added' : 'optional-field-added',
+          );
+        else if (ha !== undefined && hb === undefined)
+          removal(ctx, header, '', headerUse, ha.pointer, obj(ha.node), 'field-removed');
         else if (ha !== undefined && hb !== undefined) {
           const was = obj(ha.node).required === true;
           const is = obj(hb.node).required === true;
@@ -846,7 +956,14 @@ function compareOperation(
           if (was && !is) emit(ctx, header, '', headerUse, hb.pointer, 'field-became-optional');
           compareDeprecation(ctx, header, '', headerUse, hb.pointer, obj(ha.node), obj(hb.node));
           if (isObj(obj(ha.node).schema) && isObj(obj(hb.node).schema))
-            compareSchema(ctx, header, '', `${headerUse}/schema`, `${ha.pointer}/schema`, `${hb.pointer}/schema`);
+            compareSchema(
+              ctx,
+              header,
+              '',
+              `${headerUse}/schema`,
+              `${ha.pointer}/schema`,
+              `${hb.pointer}/schema`,
+            );
         }
       }
       compareContent(ctx, place, `${responseUse}/content`, `${ra.pointer}/content`, `${rb.pointer}/content`);
@@ -860,7 +977,8 @@ function compareContent(ctx: Ctx, place: Place, use: string, basePointer: string
   const cb = obj(at(ctx.rev, revPointer)?.node);
   for (const media of new Set([...Object.keys(ca), ...Object.keys(cb)])) {
     const mediaUse = `${use}/${esc(media)}`;
-    if (!Object.hasOwn(ca, media)) emit(ctx, place, '', mediaUse, `${revPointer}/${esc(media)}`, 'media-type-added', {after: media});
+    if (!Object.hasOwn(ca, media))
+      emit(ctx, place, '', mediaUse, `${revPointer}/${esc(media)}`, 'media-type-added', {after: media});
     else if (!Object.hasOwn(cb, media))
       emit(ctx, place, '', mediaUse, `${basePointer}/${esc(media)}`, 'media-type-removed', {before: media});
     else {
@@ -911,17 +1029,30 @@ function messageUses(doc: Obj): Map<string, MessageUse> {
   for (const [channel, raw] of Object.entries(channels)) {
     const ch = obj(at(doc, `/channels/${esc(channel)}`)?.node ?? raw);
     for (const key of Object.keys(obj(ch.messages)))
-      uses.set(`${channel}/${key}`, {channel, key, name: named(channel, key), direction: 'receive', operations: []});
+      uses.set(`${channel}/${key}`, {
+        channel,
+        key,
+        name: named(channel, key),
+        direction: 'receive',
+        operations: [],
+      });
   }
   const seenDirections = new Map<string, Set<'send' | 'receive'>>();
-  const mark = (channel: string | undefined, messages: unknown, direction: 'send' | 'receive', op: string): void => {
+  const mark = (
+    channel: string | undefined,
+    messages: unknown,
+    direction: 'send' | 'receive',
+    op: string,
+  ): void => {
     if (channel === undefined) return;
     const refs = Array.isArray(messages) && messages.length > 0 ? messages : undefined;
     const keys =
       refs !== undefined
         ? refs.flatMap((m) => {
             const ref = obj(m).$ref;
-            return typeof ref === 'string' && ref.startsWith(`#/channels/${esc(channel)}/messages/`) ? [lastToken(ref) as string] : [];
+            return typeof ref === 'string' && ref.startsWith(`#/channels/${esc(channel)}/messages/`)
+              ? [lastToken(ref) as string]
+              : [];
           })
         : Object.keys(obj(obj(at(doc, `/channels/${esc(channel)}`)?.node).messages));
     for (const key of keys) {
@@ -989,14 +1120,25 @@ function compareWs(ctx: Ctx): void {
     const messageUse = `/channels/${esc(m.channel)}/messages/${esc(m.key)}`;
     const whole: Place = {subject, direction: m.direction, what: () => 'message', anchors: () => own};
     if (ma === undefined) {
-      ctx.out.push({...findingOf(ctx, whole, messageUse, messageUse, 'message-added'), subjectChange: 'added'});
+      ctx.out.push({
+        ...findingOf(ctx, whole, messageUse, messageUse, 'message-added'),
+        subjectChange: 'added',
+      });
       continue;
     }
     if (mb === undefined) {
       const node = obj(at(ctx.base, messageUse)?.node);
       const payload = obj(at(ctx.base, `${messageUse}/payload`)?.node);
       const before = ctx.out.length;
-      removal(ctx, whole, '', messageUse, messageUse, node.deprecated === true ? node : payload, 'message-removed');
+      removal(
+        ctx,
+        whole,
+        '',
+        messageUse,
+        messageUse,
+        node.deprecated === true ? node : payload,
+        'message-removed',
+      );
       for (const f of ctx.out.slice(before)) {
         f.subjectChange = 'removed';
         delete f.item;
@@ -1026,7 +1168,10 @@ function compareMessage(
   const ca = obj(at(ctx.base, channelUse)?.node);
   const cb = obj(at(ctx.rev, channelUse)?.node);
   if (!sameValue(ca.address, cb.address))
-    emit(ctx, whole, '', channelUse, channelUse, 'channel-address-changed', {before: ca.address, after: cb.address});
+    emit(ctx, whole, '', channelUse, channelUse, 'channel-address-changed', {
+      before: ca.address,
+      after: cb.address,
+    });
   const serversA = serverKeys(ctx.base, m.channel);
   const serversB = serverKeys(ctx.rev, m.channel);
   const hostOf = (doc: Obj, key: string): Obj => obj(at(doc, `/servers/${esc(key)}`)?.node);
@@ -1068,16 +1213,25 @@ function compareMessage(
     for (const n of secB) if (secA.includes(n)) schemes.add(n);
   }
   const opsSecurity = (doc: Obj, keys: string[]): string[] =>
-    [...new Set(keys.flatMap((k) => schemeNamesOf(doc, obj(at(doc, `/operations/${esc(k)}`)?.node).security)))].sort();
+    [
+      ...new Set(
+        keys.flatMap((k) => schemeNamesOf(doc, obj(at(doc, `/operations/${esc(k)}`)?.node).security)),
+      ),
+    ].sort();
   const opA = opsSecurity(ctx.base, before.operations);
   const opB = opsSecurity(ctx.rev, m.operations);
   if (text(opA) !== text(opB))
-    emit(ctx, whole, '', messageUse, '/operations', 'security-changed', {detail: `its operation ${securityDetail(opA, opB)}`});
+    emit(ctx, whole, '', messageUse, '/operations', 'security-changed', {
+      detail: `its operation ${securityDetail(opA, opB)}`,
+    });
   for (const n of opB) if (opA.includes(n)) schemes.add(n);
   for (const name of schemes) {
     const pointer = `/components/securitySchemes/${esc(name)}`;
     for (const detail of schemeChanges(obj(at(ctx.base, pointer)?.node), obj(at(ctx.rev, pointer)?.node)))
-      ctx.out.push({...findingOf(ctx, whole, messageUse, pointer, 'security-scheme-changed'), words: {item: code(name), detail}});
+      ctx.out.push({
+        ...findingOf(ctx, whole, messageUse, pointer, 'security-scheme-changed'),
+        words: {item: code(name), detail},
+      });
   }
   for (const opKey of m.operations.filter((k) => before.operations.includes(k))) {
     const oa = obj(at(ctx.base, `/operations/${esc(opKey)}`)?.node);
@@ -1110,15 +1264,26 @@ function compareMessage(
       ...connect,
       what: (field) =>
         part === 'query'
-          ? field === '' ? 'the connection query' : `connection query parameter ${code(field)}`
-          : field === '' ? 'the connection headers' : `connection header ${code(field)}`,
+          ? field === ''
+            ? 'the connection query'
+            : `connection query parameter ${code(field)}`
+          : field === ''
+            ? 'the connection headers'
+            : `connection header ${code(field)}`,
     };
     if (has(ctx.base, pa) && has(ctx.rev, pb)) compareSchema(ctx, place, '', pb, pa, pb);
     else if (has(ctx.rev, pb)) {
       // A binding that appears: each required property is a new requirement.
       const s = shape(ctx.rev, at(ctx.rev, pb) as At);
       for (const [name, p] of s.properties)
-        emit(ctx, place, name, `${pb}/properties/${esc(name)}`, p, s.required.has(name) ? 'required-field-added' : 'optional-field-added');
+        emit(
+          ctx,
+          place,
+          name,
+          `${pb}/properties/${esc(name)}`,
+          p,
+          s.required.has(name) ? 'required-field-added' : 'optional-field-added',
+        );
     } else emit(ctx, place, '', pa, pa, 'field-removed');
   }
 
@@ -1129,13 +1294,27 @@ function compareMessage(
     anchors: (field) => [...(field === '' ? [] : own.map((a) => withField(a, field))), ...own],
   };
   if (isObj(na.payload) && isObj(nb.payload))
-    compareSchema(ctx, payload, '', `${messageUse}/payload`, `${messageUse}/payload`, `${messageUse}/payload`);
+    compareSchema(
+      ctx,
+      payload,
+      '',
+      `${messageUse}/payload`,
+      `${messageUse}/payload`,
+      `${messageUse}/payload`,
+    );
   const headers: Place = {
     ...whole,
     what: (field) => (field === '' ? 'message headers' : `header ${code(field)}`),
   };
   if (isObj(na.headers) && isObj(nb.headers))
-    compareSchema(ctx, headers, '', `${messageUse}/headers`, `${messageUse}/headers`, `${messageUse}/headers`);
+    compareSchema(
+      ctx,
+      headers,
+      '',
+      `${messageUse}/headers`,
+      `${messageUse}/headers`,
+      `${messageUse}/headers`,
+    );
 }
 
 /** Every finding between two versions of one document. */
@@ -1145,4 +1324,3 @@ export function compareDocuments(api: Api, base: Obj, revision: Obj, options: Co
   else compareWs(ctx);
   return ctx.out;
 }
-

@@ -24,14 +24,7 @@ export type Direction = 'send' | 'receive' | 'both';
  * - docs: only words or examples changed (patch).
  */
 export type Verdict =
-  | 'breaking'
-  | 'check'
-  | 'behaviour'
-  | 'deprecation'
-  | 'announced'
-  | 'addition'
-  | 'compatible'
-  | 'docs';
+  'breaking' | 'check' | 'behaviour' | 'deprecation' | 'announced' | 'addition' | 'compatible' | 'docs';
 
 export type Impact = 'major' | 'minor' | 'patch';
 
@@ -402,7 +395,8 @@ const RULE_LIST = [
     title: 'The authentication an operation, message or server asks for changed',
     send: 'breaking',
     receive: 'breaking',
-    say: (w) => `Authentication changed: ${w.detail ?? ''}. Clients must authenticate as the document now says.`,
+    say: (w) =>
+      `Authentication changed: ${w.detail ?? ''}. Clients must authenticate as the document now says.`,
     sample: {item: 'operation', detail: 'now asks for `AuthenticationToken`'},
   },
   {
@@ -435,7 +429,8 @@ const RULE_LIST = [
     title: "A server's address changed",
     send: 'breaking',
     receive: 'breaking',
-    say: (w) => `Server ${w.item}: ${w.detail ?? 'address changed'}. Clients must connect to the new address.`,
+    say: (w) =>
+      `Server ${w.item}: ${w.detail ?? 'address changed'}. Clients must connect to the new address.`,
     sample: {item: '`production`', detail: 'host changed from `ws.example.com` to `stream.example.com`'},
   },
   {

@@ -20,13 +20,23 @@ export default function Group({group}: {group: GroupView}): ReactNode {
       <ul className={styles.items}>
         {group.items.map((item) => (
           <li key={item.text} className={item.breaking ? styles.breakingItem : undefined}>
-            {item.breaking ? <strong className={styles.breakingMark}>Breaking: </strong> : null}
+            {item.breaking ? (
+              <strong className={styles.breakingMark}>Breaking: </strong>
+            ) : (
+              <span className={styles.verdict}>{item.label}: </span>
+            )}
             <InlineCode text={item.text} />
             {item.href !== undefined && item.href !== group.href ? (
               <>
                 {' '}
                 (<Link to={item.href}>in the reference</Link>)
               </>
+            ) : null}
+            {item.note !== undefined ? (
+              <p className={styles.note}>
+                <strong>Note: </strong>
+                <InlineCode text={item.note} />
+              </p>
             ) : null}
           </li>
         ))}

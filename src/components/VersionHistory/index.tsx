@@ -12,7 +12,9 @@ import Heading from '@theme/Heading';
 import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
 import {GapNotice, InlineCode} from '@site/src/components/Guide';
 import type {EntryView, HistoryView} from '@site/plugins/releases/view';
+import Deprecations from './Deprecations';
 import Group from './Group';
+import Rules, {RULES_ID} from './Rules';
 import SinceControl from './SinceControl';
 import styles from './styles.module.css';
 
@@ -48,9 +50,7 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
             Released <time dateTime={entry.date}>{formatDate(entry.date)}</time>
           </>
         )}
-        {entry.total > 0
-          ? ` · ${entry.total} change${entry.total > 1 ? 's' : ''}${entry.breaking > 0 ? `, ${entry.breaking} breaking` : ''}`
-          : ''}
+        {entry.total > 0 && !entry.initial ? ` · ${entry.summary}` : ''}
       </p>
       {entry.notes.map((note) => (
         <p key={note.text}>
@@ -70,18 +70,41 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
       ) : entry.total === 0 ? (
         <p className={styles.meta}>The documents did not change.</p>
       ) : (
-        entry.sections.map((section) => (
-          <div key={section.change}>
-            <Heading as="h3" id={`${entry.id}-${section.change}`}>
-              {SECTION_TITLES[section.change]}
-            </Heading>
-            <ul className={styles.groups}>
-              {section.groups.map((group) => (
-                <Group key={`${group.api}:${group.key}`} group={group} />
-              ))}
-            </ul>
-          </div>
-        ))
+        <>
+          {entry.sections.map((section) => (
+            <div key={section.change}>
+              <Heading as="h3" id={`${entry.id}-${section.change}`}>
+                {SECTION_TITLES[section.change]}
+              </Heading>
+              <ul className={styles.groups}>
+                {section.groups.map((group) => (
+                  <Group key={`${group.api}:${group.key}`} group={group} />
+                ))}
+              </ul>
+            </div>
+          ))}
+          {entry.docs.length > 0 ? (
+            <div>
+              <Heading as="h3" id={`${entry.id}-documentation`}>
+                Descriptions and examples
+              </Heading>
+              <p className={styles.meta}>Only words or examples changed: no integration is affected.</p>
+              <ul className={styles.docs}>
+                {entry.docs.map((d) => (
+                  <li key={`${d.subject}|${d.text}`}>
+                    <InlineCode text={`${d.subject}: ${d.text}`} />
+                    {d.href !== undefined ? (
+                      <>
+                        {' '}
+                        (<Link to={d.href}>in the reference</Link>)
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );
@@ -106,8 +129,10 @@ function VersionHistory({history}: {history: HistoryView}): ReactNode {
         <>
           <p className={styles.lead}>
             Releases of the {title}, newest first, with the changes computed from the API documents of each
-            release. Changes marked <strong>Breaking</strong> can break an integration built for the previous
-            version.
+            release. Each change is listed under every operation and message it reaches, and judged for the
+            side you are on there: what you send, or what you receive. Changes marked{' '}
+            <strong>Breaking</strong> can break an integration built for the previous version; see{' '}
+            <Link to={`#${RULES_ID}`}>how changes are classified</Link>.
           </p>
           <p>
             {/* Files of the build, not routes: `pathname://` makes them plain file links. */}
@@ -120,11 +145,13 @@ function VersionHistory({history}: {history: HistoryView}): ReactNode {
             </Link>
           </p>
           {history.versions.length > 1 ? <SinceControl history={history} /> : null}
+          <Deprecations deprecations={history.deprecations} />
           {history.entries.map((entry) => (
             <Entry key={entry.id} entry={entry} current={entry === newest} />
           ))}
         </>
       )}
+      <Rules rules={history.rules} />
     </main>
   );
 }

@@ -78,7 +78,7 @@ export default function Message({
             {m.title !== undefined && m.title !== m.name ? (
               <span className={styles.title}>{m.title}</span>
             ) : null}
-            {m.deprecated === true ? <Deprecated /> : null}
+            {m.deprecated === true ? <Deprecated mark={m.deprecation} /> : null}
             <ReleaseBadge badge={m.release} />
           </p>
           {m.summary !== undefined ? <p>{m.summary}</p> : null}

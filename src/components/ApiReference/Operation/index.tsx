@@ -76,7 +76,7 @@ export default function Operation({
           <p className={styles.endpoint}>
             <MethodBadge method={op.method} />
             <code className={styles.path}>{op.path}</code>
-            {op.deprecated ? <Deprecated /> : null}
+            {op.deprecated ? <Deprecated mark={op.deprecation} /> : null}
             <ReleaseBadge badge={op.release} />
           </p>
           <Markdown html={op.description} />

@@ -7,6 +7,7 @@ import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import Schema from '../Schema';
+import Deprecated from '../Deprecated';
 import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -41,7 +42,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
         ) : (
           <span className={styles.optional}>optional</span>
         )}
-        {param.deprecated === true ? <span className={styles.optional}>deprecated</span> : null}
+        {param.deprecated === true ? <Deprecated mark={param.deprecation} /> : null}
         <ReleaseBadge badge={param.release} />
       </th>
       {/* data-label names the column where narrow screens stack the cells (styles.module.css). */}

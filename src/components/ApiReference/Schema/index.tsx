@@ -25,6 +25,7 @@ import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import {hasChildren} from '@site/plugins/api-reference/client/schemaNodes';
+import Deprecated from '../Deprecated';
 import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -253,11 +254,15 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
         <span className={styles.title}>{node.title}</span>
       ) : null}
       {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
-      {(node.badges ?? []).map((b) => (
-        <span key={b} className={styles.badge}>
-          {b}
-        </span>
-      ))}
+      {(node.badges ?? []).map((b) =>
+        b === 'deprecated' && node.deprecation !== undefined ? (
+          <Deprecated key={b} mark={node.deprecation} />
+        ) : (
+          <span key={b} className={styles.badge}>
+            {b}
+          </span>
+        ),
+      )}
       <ReleaseBadge badge={node.release} />
       <Facts node={node} />
       <DescribedAt node={node} />
