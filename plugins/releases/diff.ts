@@ -55,7 +55,7 @@ export interface Change {
   pointer: string;
   /** Where the change is written in the document: a shared component's own pointer. */
   origin: string;
-  /** The change's stable identity: `<api>:<pointer>:<rule>`; release.yaml notes are keyed by it (or by `<api>:<origin>`). */
+  /** The change's stable identity: `<api>:<subject key>:<pointer>:<rule>`; release.yaml notes are keyed by it (or by `<api>:<origin>`). */
   id: string;
   /** For a change of an enum: the values it added (each gets its own "New in X" in the references). */
   addedValues?: unknown[];
@@ -106,7 +106,7 @@ export function toChange(finding: Finding): Change {
     rule: finding.rule,
     pointer: finding.pointer,
     origin: finding.origin,
-    id: `${finding.api}:${finding.pointer}:${finding.rule}`,
+    id: `${finding.api}:${finding.subject.key}:${finding.pointer}:${finding.rule}`,
     ...(finding.addedValues !== undefined ? {addedValues: finding.addedValues} : {}),
     ...(finding.words.sunset !== undefined ? {sunset: finding.words.sunset} : {}),
   };

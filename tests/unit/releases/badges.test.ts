@@ -67,7 +67,8 @@ describe('release badges', () => {
     const href = '/version-history#v3-0-0';
     expect(badges.rest.get('listOrders.query.account_id')).toEqual({kind: 'new', version: '3.0.0', href});
     expect(badges.rest.get('listTrades')).toEqual({kind: 'changed', version: '3.0.0', href});
-    expect(badges.ws.get('channel-orders')).toEqual({kind: 'changed', version: '3.0.0', href});
+    // A channel's new address reaches each of its messages: each is marked where it is listed.
+    expect(badges.ws.get('new_order')).toEqual({kind: 'changed', version: '3.0.0', href});
     // Placed on the model elements with those ids.
     expect(applyBadges(models.rest, badges.rest)).toBeGreaterThanOrEqual(badges.rest.size);
     const listOrders = models.rest.tags.flatMap((t) => t.operations).find((o) => o.id === 'listOrders');

@@ -58,7 +58,7 @@ describe('release:check', () => {
     expect(result.code).toBe(1);
     expect(result.message).toContain('differ from release 2.0.0 but carry the same version 2.0.0');
     expect(result.message).toMatch(
-      /\[breaking\] WebSocket channel `orders`: .*clients must connect to the new address/,
+      /\[Breaking\] WebSocket message `new_order` on channel `orders`: .*clients must connect to the new address/,
     );
     expect(result.message).toContain('They need a major version: 3.0.0 or higher.');
     expect(result.message).toContain('then run npm run release;');
@@ -116,7 +116,7 @@ describe('release', () => {
     expect(refused.message).toContain(
       '2.0.0 to 2.1.0 is a minor bump, the changes need a major bump (at least 3.0.0)',
     );
-    expect(refused.message).toMatch(/Breaking changes:\n {2}- \[breaking\] WebSocket channel `orders`/);
+    expect(refused.message).toMatch(/Breaking changes:\n {2}- \[Breaking\] WebSocket message `[a-z_]+` on channel `orders`/);
     expect(existsSync(path.join(dir, 'specs/releases/2.1.0'))).toBe(false);
 
     const allowed = await release(pathsIn(dir), {allowSmallerBump: 'the old address never went live'});
@@ -144,7 +144,7 @@ describe('release', () => {
       ['release', '3.0.0', 'major'],
       ['release', '2.0.0', 'none'],
     ]);
-    expect(entries[0]?.changes.map((c) => c.subject.key)).toContain('orders');
+    expect(entries[0]?.changes.map((c) => c.subject.key)).toContain('orders/new_order');
     expect(entries[1]?.initial).toBe(true);
   });
 
@@ -166,7 +166,7 @@ describe('release', () => {
       ['release', '2.0.0'],
     ]);
     expect(entries[0]?.reason).toBe('transcription error in the orders address');
-    expect(entries[0]?.changes.some((c) => c.breaking && c.subject.key === 'orders')).toBe(true);
+    expect(entries[0]?.changes.some((c) => c.breaking && c.subject.key === 'orders/new_order')).toBe(true);
     // The release's notes survive the amendment.
     expect(entries[1]?.notes.length).toBeGreaterThan(0);
   });

@@ -1,15 +1,13 @@
 /**
- * The diff's classification, checked on fixture pairs made from the product's
- * own documents by one edit each in code: every common change once, with the
- * verdict a reader needs (breaking or not, in words, on the right operation or
- * message). The engine (redocly diff) really runs.
+ * The release diff on fixtures made from the product's own documents, with shared components
+ * kept shared: each edit is made once, to a component, and every use must be listed, judged for
+ * its direction, in words that do not contradict the change.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {diffDocuments, requiredBump, type Api, type Change} from '../../../plugins/releases/diff';
-import type {JsonObject} from '../../../plugins/api-reference/json';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // The fixtures' objects are edited freely in code; typed loosely on purpose (documents are untyped YAML).
@@ -20,162 +18,312 @@ function load(file: 'openapi' | 'asyncapi'): Doc {
   return parse(readFileSync(path.join(ROOT, 'specs', `${file}.yaml`), 'utf8'));
 }
 
-async function diffAfter(api: Api, edit: (doc: Doc) => void): Promise<Change[]> {
-  const base = load(api === 'rest' ? 'openapi' : 'asyncapi') as JsonObject;
-  const revision = structuredClone(base) as Doc;
+async function diffAfter(
+  api: Api,
+  edit: (doc: Doc) => void,
+  options: {asOf?: string; before?: (doc: Doc) => void} = {},
+): Promise<Change[]> {
+  const base = load(api === 'rest' ? 'openapi' : 'asyncapi');
+  options.before?.(base);
+  const revision = structuredClone(base);
   edit(revision);
-  return diffDocuments(api, base, revision as JsonObject);
+  return diffDocuments(api, base, revision, options.asOf !== undefined ? {asOf: options.asOf} : {});
 }
 
-const breaking = (changes: Change[]): Change[] => changes.filter((c) => c.breaking);
+const keys = (changes: Change[]): string[] => [...new Set(changes.map((c) => c.subject.key))].sort();
 
-describe('diff classification (fixtures from the product documents)', () => {
+/** Every text a reader sees must be words: no engine vocabulary, no raw JSON, no empty names. */
+function readable(changes: Change[]): void {
+  for (const c of changes) {
+    expect(c.text).not.toMatch(/``|`key`|\[object|undefined|\["|\{"|Parameter at|document as a whole/);
+    expect(c.text.charAt(0)).toBe(c.text.charAt(0).toUpperCase());
+  }
+}
+
+describe('release diff: shared components, every use, each direction', () => {
   it('same documents: no changes', async () => {
     expect(await diffAfter('rest', () => undefined)).toEqual([]);
+    expect(await diffAfter('ws', () => undefined)).toEqual([]);
   });
 
-  it('an added operation is added and not breaking', async () => {
-    const changes = await diffAfter('rest', (doc) => {
-      doc.paths['/api/ping'] = {
-        get: {operationId: 'ping', summary: 'Ping', responses: {'204': {description: 'Alive.'}}},
-      };
+  it('a value added to the shared Side enum: compatible where the reader sends it, breaking where it is received, at every use', async () => {
+    const rest = await diffAfter('rest', (doc) => doc.components.schemas.Side.enum.push('SELL_SHORT'));
+    const ws = await diffAfter('ws', (doc) => doc.components.schemas.Side.enum.push('SELL_SHORT'));
+    readable([...rest, ...ws]);
+    expect(keys(rest.filter((c) => c.direction === 'receive' && c.breaking))).toEqual([
+      'getBulkOrder',
+      'listOrders',
+      'listOrdersBySequence',
+      'listTrades',
+      'listTradesBySequence',
+    ]);
+    expect(keys(rest.filter((c) => c.direction === 'send'))).toEqual([
+      'createBulkOrder',
+      'listOrders',
+      'listTrades',
+    ]);
+    expect(rest.filter((c) => c.direction === 'send').every((c) => c.verdict === 'compatible')).toBe(true);
+    expect(keys(ws.filter((c) => c.breaking))).toEqual([
+      'orders/order_execution',
+      'orders/order_status',
+      'trades/trade',
+    ]);
+    expect(ws.find((c) => c.subject.key === 'orders/new_order')).toMatchObject({
+      verdict: 'compatible',
+      text: 'Field `new_order.side` now also accepts `SELL_SHORT`.',
     });
-    const added = changes.filter((c) => c.subject.key === 'ping');
-    expect(added.length).toBeGreaterThan(0);
-    expect(added.every((c) => c.subjectChange === 'added' && !c.breaking)).toBe(true);
-    expect(breaking(changes)).toEqual([]);
+    const received = rest.find((c) => c.subject.key === 'listTrades' && c.direction === 'receive');
+    expect(received?.text).toBe(
+      'Field `trades[].order[].side` of the 200 response can now be `SELL_SHORT`: clients must be ready to receive it.',
+    );
+    expect(received?.anchors[0]).toBe('listTrades.response-200.trades[].order[].side');
+    expect(received?.origin).toBe('/components/schemas/Side');
+    expect(received?.addedValues).toEqual(['SELL_SHORT']);
+    expect(requiredBump([...rest, ...ws])).toBe('major');
+  });
+
+  it('the shared limit default changed: a behaviour change (minor) under each of the five list operations', async () => {
+    const changes = await diffAfter('rest', (doc) => {
+      doc.components.schemas.PageLimit.default = 50;
+    });
+    readable(changes);
+    const requests = changes.filter((c) => c.direction === 'send');
+    expect(keys(requests)).toEqual([
+      'listOrders',
+      'listOrdersBySequence',
+      'listTrades',
+      'listTradesBySequence',
+      'listTransactions',
+    ]);
+    for (const c of requests) {
+      expect(c.verdict).toBe('behaviour');
+      expect(c.text).toBe('Requests that leave out query parameter `limit` now get `50`, not `100`.');
+    }
     expect(requiredBump(changes)).toBe('minor');
   });
 
-  it('a removed operation is removed and breaking', async () => {
+  it("OrderRef's maxLength widened: compatible where sent, breaking where received", async () => {
     const changes = await diffAfter('rest', (doc) => {
-      delete doc.paths['/api/orders'].get;
+      doc.components.schemas.OrderRef.maxLength = 200;
     });
-    const removed = changes.find((c) => c.subject.key === 'listOrders' && c.subjectChange === 'removed');
-    expect(removed?.breaking).toBe(true);
-    expect(removed?.text).toMatch(/calls to it will fail/);
-    expect(requiredBump(changes)).toBe('major');
+    readable(changes);
+    const sent = changes.filter((c) => c.direction === 'send');
+    const received = changes.filter((c) => c.direction === 'receive');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(received.length).toBeGreaterThan(0);
+    expect(
+      sent.every(
+        (c) =>
+          c.verdict === 'compatible' && /raised from 100 to 200\. More values are accepted\.$/.test(c.text),
+      ),
+    ).toBe(true);
+    expect(
+      received.every(
+        (c) => c.breaking && /Clients must accept values outside the previous rules\.$/.test(c.text),
+      ),
+    ).toBe(true);
   });
 
-  it('an added required query parameter is breaking, in words', async () => {
-    const changes = await diffAfter('rest', (doc) => {
-      doc.paths['/api/orders'].get.parameters.unshift({
-        name: 'account_id',
-        in: 'query',
-        required: true,
-        schema: {type: 'string'},
-      });
+  it('a field removed from a schema the order and trade responses share: breaking under each', async () => {
+    const changes = await diffAfter('rest', (d) => {
+      const execution = d.components.schemas.Execution;
+      delete execution.properties.execution_price;
+      execution.required = execution.required.filter((n: string) => n !== 'execution_price');
     });
-    expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({
-      breaking: true,
-      item: 'query parameter `account_id`',
-      anchors: ['listOrders.query.account_id', 'listOrders'],
-      pointer: '/paths/~1api~1orders/get/parameters/query:account_id',
-    });
-    expect(changes[0]?.text).toBe(
-      'A required query parameter `account_id` was added: requests without it are refused',
+    readable(changes);
+    const removed = changes.filter((c) => c.rule === 'field-removed');
+    expect(keys(removed)).toEqual([
+      'listOrders',
+      'listOrdersBySequence',
+      'listTrades',
+      'listTradesBySequence',
+    ]);
+    expect(removed.every((c) => c.direction === 'receive' && c.breaking)).toBe(true);
+    expect(removed.find((c) => c.subject.key === 'listTrades')?.text).toBe(
+      'Field `trades[].executions[].execution_price` of the 200 response removed: clients that read it will no longer find it.',
     );
   });
 
-  it('an added optional query parameter is not breaking', async () => {
-    const changes = await diffAfter('rest', (doc) => {
-      doc.paths['/api/orders'].get.parameters.push({name: 'note', in: 'query', schema: {type: 'string'}});
+  it('the Amount schema a request and responses share loses a field: breaking where received, a check where sent', async () => {
+    const changes = await diffAfter('rest', (d) => {
+      const amount = d.components.schemas.Amount;
+      const name = Object.keys(amount.properties ?? {})[0] as string;
+      delete amount.properties[name];
     });
+    readable(changes);
+    const removed = changes.filter((c) => c.rule === 'field-removed');
+    expect(removed.some((c) => c.direction === 'send' && c.verdict === 'check')).toBe(true);
+    expect(removed.some((c) => c.direction === 'receive' && c.verdict === 'breaking')).toBe(true);
+  });
+
+  it('price_from deprecated with a sunset: a deprecation (minor) with its date; removed later: as announced after the sunset, breaking before', async () => {
+    const deprecate = (d: Doc): void => {
+      d.components.parameters.PriceFrom.deprecated = true;
+      d.components.parameters.PriceFrom['x-sunset'] = '2027-06-30';
+    };
+    const changes = await diffAfter('rest', deprecate);
+    readable(changes);
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({
-      breaking: false,
+      rule: 'deprecated',
+      verdict: 'deprecation',
       impact: 'minor',
-      text: 'An optional query parameter `note` was added',
+      sunset: '2027-06-30',
+      subject: {key: 'listTrades'},
+      text: 'Query parameter `price_from` deprecated, sunset 2027-06-30: plan to stop using it by then.',
     });
+    const remove = (d: Doc): void => {
+      d.paths['/api/trades'].get.parameters = d.paths['/api/trades'].get.parameters.filter(
+        (p: {$ref?: string}) => p.$ref !== '#/components/parameters/PriceFrom',
+      );
+    };
+    const after = await diffAfter('rest', remove, {before: deprecate, asOf: '2027-07-01'});
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({rule: 'removed-as-announced', verdict: 'announced', impact: 'minor'});
+    expect(after[0]?.text).toBe('Query parameter `price_from` removed as announced (sunset 2027-06-30).');
+    const early = await diffAfter('rest', remove, {before: deprecate, asOf: '2027-01-01'});
+    expect(early[0]).toMatchObject({rule: 'removed-before-sunset', breaking: true});
+    expect(early[0]?.text).toMatch(/before its sunset date \(2027-06-30\) had passed/);
   });
 
-  it('a parameter removed from the middle of a list is one removal, not a rename of the next one', async () => {
-    const changes = await diffAfter('rest', (doc) => {
-      const params = doc.paths['/api/orders'].get.parameters as unknown[];
-      params.splice(2, 1);
-    });
-    const base = load('openapi');
-    const removedRef = String(base.paths['/api/orders'].get.parameters[2].$ref ?? '');
-    const removedName = String(
-      removedRef === ''
-        ? base.paths['/api/orders'].get.parameters[2].name
-        : base.components.parameters[removedRef.split('/').pop() ?? ''].name,
+  it("a WebSocket security scheme's field changed: breaking under every message", async () => {
+    const base = load('asyncapi');
+    const messages = Object.values(base.channels as Record<string, {messages?: object}>).reduce(
+      (n, ch) => n + Object.keys(ch.messages ?? {}).length,
+      0,
     );
-    expect(changes).toHaveLength(1);
-    expect(changes[0]?.breaking).toBe(true);
-    expect(changes[0]?.text).toContain(`parameter \`${removedName}\` was removed`);
-    expect(changes.some((c) => /renamed/.test(c.text))).toBe(false);
+    const changes = await diffAfter('ws', (d) => {
+      d.components.securitySchemes.AuthenticationToken.scheme = 'basic';
+    });
+    readable(changes);
+    expect(changes.every((c) => c.rule === 'security-scheme-changed' && c.breaking)).toBe(true);
+    expect(new Set(changes.map((c) => c.subject.key)).size).toBe(messages);
   });
 
-  it('an enum value removed from a request parameter is breaking', async () => {
-    const changes = await diffAfter('rest', (doc) => {
-      doc.components.parameters.SideQuery.schema = {...doc.components.schemas.Side, enum: ['BUY']};
+  it('WebSocket security added to an operation, a required ws binding query property and a narrowed channel parameter enum are breaking', async () => {
+    const security = await diffAfter('ws', (d) => {
+      const key = Object.keys(d.operations)[0] as string;
+      d.operations[key].security = [{$ref: '#/components/securitySchemes/AuthenticationToken'}];
     });
-    const inRequest = breaking(changes).find(
-      (c) => c.subject.key === 'listOrders' && /parameter/.test(c.item ?? ''),
+    expect(security.length).toBeGreaterThan(0);
+    expect(security.every((c) => c.rule === 'security-changed' && c.breaking)).toBe(true);
+
+    const binding = await diffAfter('ws', (d) => {
+      d.channels.orders.bindings = {
+        ws: {query: {type: 'object', properties: {account: {type: 'string'}}, required: ['account']}},
+      };
+    });
+    expect(
+      binding.some(
+        (c) =>
+          c.rule === 'required-field-added' &&
+          c.breaking &&
+          /connection query parameter `account`/.test(c.text),
+      ),
+    ).toBe(true);
+
+    const withParameter = (d: Doc): void => {
+      d.channels.orders.address = '/ws/{region}/orders';
+      d.channels.orders.parameters = {region: {enum: ['eu', 'us'], description: 'Region.'}};
+    };
+    const narrowed = await diffAfter(
+      'ws',
+      (d) => {
+        d.channels.orders.parameters.region.enum = ['eu'];
+      },
+      {before: withParameter},
     );
-    expect(inRequest?.text).toMatch(
-      /Query parameter `side`: value `SELL` removed: requests that send a removed value are refused/,
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.every((c) => c.rule === 'enum-value-removed' && c.breaking)).toBe(true);
+    expect(narrowed[0]?.text).toBe(
+      'Channel parameter `region` no longer accepts `us`: requests that send it are refused.',
     );
   });
 
-  it('a narrowed maxLength of a request parameter is breaking', async () => {
-    const changes = await diffAfter('rest', (doc) => {
-      doc.components.parameters.OrderRefQuery.schema = {...doc.components.schemas.OrderRef, maxLength: 50};
+  it('a new 429 error response is listed as a behaviour change to handle', async () => {
+    const changes = await diffAfter('rest', (d) => {
+      d.paths['/api/orders'].get.responses['429'] = {description: 'Too many requests.'};
     });
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({
-      breaking: true,
+      rule: 'error-response-added',
+      verdict: 'behaviour',
       subject: {key: 'listOrders'},
-      item: 'query parameter `order_ref`',
     });
+    expect(changes[0]?.text).toBe('New 429 error response: clients should handle it.');
+  });
+
+  it('matched by identity: a parameter removed from the middle is one removal, a renamed property is a removal and an addition, a moved path is an operation removed and one added', async () => {
+    const middle = await diffAfter('rest', (d) => {
+      const list = d.paths['/api/orders'].get.parameters;
+      list.splice(Math.floor(list.length / 2), 1);
+    });
+    expect(middle).toHaveLength(1);
+    expect(middle[0]).toMatchObject({rule: 'field-removed', verdict: 'check', action: 'removed'});
+
+    const renamed = await diffAfter('rest', (d) => {
+      const props = d.components.schemas.Pagination.properties;
+      props.total = props.total_count;
+      delete props.total_count;
+    });
+    readable(renamed);
+    expect(new Set(renamed.map((c) => c.rule))).toEqual(new Set(['field-removed', 'optional-field-added']));
+
+    const moved = await diffAfter('rest', (d) => {
+      d.paths['/api/v2/orders'] = d.paths['/api/orders'];
+      delete d.paths['/api/orders'];
+    });
+    expect(moved.map((c) => `${c.subjectChange} ${c.subject.label}`).sort()).toEqual([
+      'added `GET /api/v2/orders`',
+      'removed `GET /api/orders`',
+    ]);
+  });
+
+  it('required lists read as fields that became required or optional, for each direction', async () => {
+    const changes = await diffAfter('rest', (d) => {
+      const p = d.components.schemas.Pagination;
+      p.required = (p.required ?? []).filter((n: string) => n !== 'limit');
+    });
+    readable(changes);
+    expect(changes.length).toBeGreaterThan(0);
+    expect(
+      changes.every((c) => c.rule === 'field-became-optional' && c.direction === 'receive' && c.breaking),
+    ).toBe(true);
     expect(changes[0]?.text).toBe(
-      'Query parameter `order_ref`: `maxLength` changed from `100` to `50`: requests that were valid before may now be refused',
+      'Field `pagination.limit` of the 200 response is now optional: it may be absent, so clients must not rely on it.',
     );
   });
 
-  it('a removed response field is breaking', async () => {
-    const changes = await diffAfter('rest', (doc) => {
-      const schema = doc.components.schemas.TransactionListResponse;
-      delete schema.properties.pagination;
-      schema.required = ['transaction_history'];
+  it('example and description edits are documentation; tags and unused components are not API changes', async () => {
+    const docs = await diffAfter('rest', (d) => {
+      d.components.schemas.OrderRef.examples = ['another-ref'];
+      d.components.schemas.OrderRef.description = 'Reworded.';
     });
-    const removed = breaking(changes).find((c) => c.item === 'field `pagination` of the 200 response');
-    expect(removed?.text).toMatch(/clients that read it will no longer find it/);
-    expect(removed?.anchors[0]).toBe(`${removed?.subject.key}.response-200.pagination`);
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.every((c) => c.verdict === 'docs' && c.impact === 'patch')).toBe(true);
+    const none = await diffAfter('rest', (d) => {
+      d.tags = [...(d.tags ?? []), {name: 'New tag'}];
+      d.components.parameters.Unused = {name: 'unused', in: 'query', schema: {type: 'string'}};
+    });
+    expect(none).toEqual([]);
   });
 
-  it('an enum value added to a message the server sends is breaking', async () => {
-    const changes = await diffAfter('ws', (doc) => {
-      doc.components.schemas.PriceStatus.enum.push('STALE');
-    });
-    const found = breaking(changes).filter((c) => c.subject.kind === 'message');
-    expect(found.length).toBeGreaterThan(0);
-    expect(found[0]?.text).toMatch(/value `STALE` added: clients must be ready to receive the new values/);
-    expect(found[0]?.subject.label).toMatch(/^message `price_update` on channel `prices`$/);
-  });
-
-  it('an added message is added and not breaking', async () => {
-    const changes = await diffAfter('ws', (doc) => {
-      doc.components.messages.price_notice = {
-        name: 'price_notice',
-        payload: {type: 'object', properties: {text: {type: 'string'}}},
+  it('a parameter component that only a new operation uses belongs to that operation', async () => {
+    const changes = await diffAfter('rest', (d) => {
+      d.components.parameters.Account = {name: 'account', in: 'query', schema: {type: 'string'}};
+      d.paths['/api/accounts'] = {
+        get: {
+          operationId: 'listAccounts',
+          parameters: [{$ref: '#/components/parameters/Account'}],
+          responses: {'200': {description: 'The accounts.'}},
+        },
       };
-      doc.channels.prices.messages.price_notice = {$ref: '#/components/messages/price_notice'};
-    });
-    const added = changes.filter((c) => c.subject.key === 'prices/price_notice');
-    expect(added.length).toBeGreaterThan(0);
-    expect(added[0]?.subjectChange).toBe('added');
-    expect(breaking(changes)).toEqual([]);
-  });
-
-  it('a changed channel address is breaking', async () => {
-    const changes = await diffAfter('ws', (doc) => {
-      doc.channels.trades.address = '/ws/v2/trades';
     });
     expect(changes).toHaveLength(1);
-    expect(changes[0]).toMatchObject({breaking: true, subject: {kind: 'channel', key: 'trades'}});
-    expect(changes[0]?.text).toMatch(/clients must connect to the new address/);
+    expect(changes[0]).toMatchObject({
+      rule: 'operation-added',
+      subjectChange: 'added',
+      subject: {key: 'listAccounts'},
+    });
   });
 });
