@@ -146,7 +146,7 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (_w, side) =>
       side === 'send'
-        ? 'Message removed: the server no longer accepts it.'
+        ? 'Message removed: the server no longer accepts it, so sending it fails.'
         : 'Message removed: clients that wait for it will not receive it.',
     sample: {item: 'message'},
   },
@@ -377,7 +377,7 @@ const RULE_LIST = [
     say: (w, side) =>
       side === 'send'
         ? `${capital(w.item)} can no longer be sent as ${code(w.before)}: such requests are refused.`
-        : `${capital(w.item)} is no longer returned as ${code(w.before)}.`,
+        : `${capital(w.item)} is no longer returned as ${code(w.before)}: clients that read that format must switch.`,
     sample: {item: 'the request body', before: 'application/xml'},
   },
   {
@@ -457,7 +457,7 @@ const RULE_LIST = [
     send: 'behaviour',
     receive: 'behaviour',
     say: (w) =>
-      `operationId changed from ${code(w.before)} to ${code(w.after)}: the HTTP request is the same, but code generated from the document names it differently.`,
+      `The operationId changed from ${code(w.before)} to ${code(w.after)}: the HTTP request is the same, but code generated from the document names it differently.`,
     sample: {item: 'operation', before: 'listOrders', after: 'getOrders'},
   },
   {
