@@ -61,6 +61,9 @@ beforeAll(() => {
       payload: {type: 'object', properties: {text: {type: 'string'}}},
     };
     asyncapi.channels.prices.messages.price_notice = {$ref: '#/components/messages/price_notice'};
+    // Deprecations: one whose sunset has passed (removed in 4.0.0), one that stays.
+    Object.assign(openapi.components.parameters.PriceFrom, {deprecated: true, 'x-sunset': '2026-01-31'});
+    Object.assign(openapi.components.parameters.PriceTo, {deprecated: true, 'x-sunset': '2099-12-31'});
   });
   release();
   // 3.0.0: breaking request changes and a removed response field.
@@ -76,11 +79,22 @@ beforeAll(() => {
     const list = openapi.components.schemas.TransactionListResponse;
     delete list.properties.pagination;
     list.required = ['transaction_history'];
+    // A shared component: every list operation's `limit` default.
+    openapi.components.schemas.PageLimit.default = 50;
   });
   release();
+  // A person's note on a computed change, keyed by what changed (every use of it).
+  const notes = path.join(site, 'specs/releases/3.0.0/release.yaml');
+  writeFileSync(
+    notes,
+    `${readFileSync(notes, 'utf8')}changes:\n  rest:/components/schemas/PageLimit: Send limit=100 to keep pages of 100.\n`,
+  );
   // 4.0.0: a removed operation, an enum value added to a server message, a moved channel.
   editDocs('4.0.0', (openapi, asyncapi) => {
     delete openapi.paths['/api/ping'];
+    openapi.paths['/api/trades'].get.parameters = openapi.paths['/api/trades'].get.parameters.filter(
+      (p: {$ref?: string}) => p.$ref !== '#/components/parameters/PriceFrom',
+    );
     asyncapi.components.schemas.PriceStatus.enum.push('STALE');
     asyncapi.channels.orders.address = '/ws/v4/orders';
   });
@@ -122,13 +136,28 @@ describe('a site with four releases made by npm run release', () => {
     expect(headings).toEqual(['v4-0-0', 'v3-0-0', 'v2-1-0', 'v2-0-0']);
     expect(html).not.toContain('Unreleased');
     expect(html.match(/Release date: not published/g)).toHaveLength(4);
-    expect(html).toContain('A required query parameter <code>account_id</code> was added: requests without it are refused');
-    expect(html).toContain('An optional query parameter <code>note</code> was added');
-    expect(html).toMatch(/value <code>SELL<\/code> removed: requests that send a removed value are refused/);
-    expect(html).toMatch(/value <code>STALE<\/code> added: clients must be ready to receive the new values/);
-    expect(html).toContain('clients must connect to the new address');
-    expect(html).toMatch(/<code>maxLength<\/code> changed from <code>100<\/code> to <code>50<\/code>/);
-    expect(html).toMatch(/field <code>pagination<\/code> of the 200 response/i);
+    expect(html).toContain('New required query parameter <code>account_id</code>: requests without it are refused.');
+    expect(html).toContain('New optional query parameter <code>note</code>: requests may send it.');
+    expect(html).toContain(
+      'Query parameter <code>side</code> no longer accepts <code>SELL</code>: requests that send it are refused.',
+    );
+    expect(html).toContain(
+      'Field <code>price_update.update_list[].status</code> can now be <code>STALE</code>: clients must be ready to receive it.',
+    );
+    expect(html).toMatch(/address changed from <code>\/ws\/orders<\/code> to <code>\/ws\/v4\/orders<\/code>: clients must connect to the new address/);
+    expect(html).toContain('Query parameter <code>order_ref</code>: maximum length lowered from 100 to 50.');
+    expect(html).toContain(
+      'Field <code>pagination</code> of the 200 response removed: clients that read it will no longer find it.',
+    );
+    // A shared component's change under every operation that uses it, with the person's note beside it.
+    const limit = 'Requests that leave out query parameter <code>limit</code> now get <code>50</code>, not <code>100</code>.';
+    expect(html.split(limit).length - 1).toBe(5);
+    expect(html.split('Send limit=100 to keep pages of 100.').length - 1).toBe(5);
+    // Deprecation, then removal after the sunset, as announced.
+    expect(html).toContain(
+      'Query parameter <code>price_from</code> deprecated, sunset 2026-01-31: plan to stop using it by then.',
+    );
+    expect(html).toContain('Query parameter <code>price_from</code> removed as announced in 2.1.0 (sunset 2026-01-31).');
     // The removed operation is said to be gone, not linked.
     const gone = [...html.matchAll(/<p class="[^"]*subject[^"]*">([\s\S]*?)<\/p>/g)]
       .map((m) => m[1] ?? '')
@@ -153,7 +182,22 @@ describe('a site with four releases made by npm run release', () => {
       expect(where === 'rest' ? rest : ws, `${where}#${anchor}`).toContain(`id="${anchor}"`);
     }
     expect(html).toContain('href="/rest#listOrders.query.account_id"');
-    expect(html).toContain('href="/docs/ws#channel-orders"');
+    expect(html).toContain('href="/docs/ws#new_order"');
+  });
+
+  test('the deprecations list and the published rules', () => {
+    const html = page('version-history');
+    const deprecations = /<section aria-labelledby="deprecations">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    expect(deprecations).toMatch(/<a href="\/rest#listTrades\.query\.price_to">.*price_to.*<\/a> · deprecated in <a href="\/version-history#v2-1-0">2\.1\.0<\/a> · sunset <time[^>]*>2099-12-31<\/time>/);
+    expect(deprecations).not.toContain('price_from');
+    const rules = /<section aria-labelledby="how-changes-are-classified">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    expect(rules.match(/<tr>/g)?.length).toBeGreaterThan(30);
+    expect(rules).toContain('A value added to a list of allowed values');
+    expect(html).toContain('href="#how-changes-are-classified"');
+    // The reference marks the deprecated parameter with its release and sunset.
+    const rest = page('rest');
+    const row = new RegExp('<tr id="listTrades\\.query\\.price_to"[\\s\\S]*?</th>').exec(rest)?.[0] ?? '';
+    expect(row).toMatch(/deprecated in <a[^>]*href="\/version-history#v2-1-0"[^>]*>2\.1\.0<\/a>, sunset <time[^>]*>2099-12-31<\/time>/);
   });
 
   test('the Atom feed parses, is linked with rel="alternate" and lists the releases', () => {
@@ -163,14 +207,23 @@ describe('a site with four releases made by npm run release', () => {
     expect(root?.attribs.xmlns).toBe('http://www.w3.org/2005/Atom');
     const entries = DomUtils.findAll((e) => e.name === 'entry', feed.children);
     expect(entries.map((e) => DomUtils.textContent(DomUtils.findOne((x) => x.name === 'title', e.children) ?? e))).toEqual([
-      '4.0.0 (3 breaking)',
+      'Deprecated today (1)',
+      expect.stringMatching(/^4\.0\.0 \(\d+ breaking\)$/),
       expect.stringMatching(/^3\.0\.0 \(\d+ breaking\)$/),
       '2.1.0',
       '2.0.0',
     ]);
+    // Stable dates: a release with no published date stands at the day it was recorded, never the build's time.
+    const updated = entries.map((e) => DomUtils.textContent(DomUtils.findOne((x) => x.name === 'updated', e.children) ?? e));
+    expect(updated.every((d) => /^\d{4}-\d{2}-\d{2}T00:00:00Z$/.test(d))).toBe(true);
     const json = JSON.parse(readFileSync(path.join(out, 'version-history/changes.json'), 'utf8')) as {
-      releases: Array<{version: string; bump: string}>;
+      releases: Array<{version: string; bump: string; changes: Array<{note?: string}>}>;
+      deprecations: Array<{item: string; sunset: string | null; deprecatedIn: string | null}>;
     };
+    expect(json.deprecations).toEqual([
+      expect.objectContaining({item: 'Query parameter `price_to`', sunset: '2099-12-31', deprecatedIn: '2.1.0'}),
+    ]);
+    expect(json.releases[1]?.changes.filter((c) => c.note !== undefined)).toHaveLength(5);
     expect(json.releases.map((r) => [r.version, r.bump])).toEqual([
       ['4.0.0', 'major'],
       ['3.0.0', 'major'],
