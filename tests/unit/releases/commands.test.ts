@@ -1,7 +1,7 @@
 /**
  * `npm run release` and `npm run release:check`, run on temporary copies of the
  * product's documents and releases folder (never on the real specs/). The
- * engine really runs; one test runs the script itself for its exit codes.
+ * diff really runs; one test runs the script itself for its exit codes.
  */
 import {execFile} from 'node:child_process';
 import {cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -99,6 +99,51 @@ describe('release', () => {
     expect(listReleases(pathsIn(dir).releasesDir).map((r) => r.version)).toEqual(['2.0.0']);
   });
 
+  it('release:check refuses a new version whose bump is smaller than the changes need, with the release message', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    setVersion(dir, '2.1.0');
+    const checked = await check(pathsIn(dir));
+    expect(checked.code).toBe(1);
+    expect(checked.message).toContain(
+      '2.0.0 to 2.1.0 is a minor bump, the changes need a major bump (at least 3.0.0)',
+    );
+    const recorded = await release(pathsIn(dir));
+    // The same refusal as the release command (only the first words differ).
+    expect(checked.message.replace(/^release:check:/, '')).toBe(
+      recorded.message
+        .replace(/^Not recorded\./, '')
+        .replace(
+          'record it anyway with --allow-smaller-bump',
+          'record it with npm run release -- --allow-smaller-bump',
+        ),
+    );
+    setVersion(dir, '3.0.0');
+    expect((await check(pathsIn(dir))).code).toBe(0);
+  });
+
+  it('release:check fails on a release.yaml note whose key names no computed change; a matching key passes and shows', async () => {
+    const dir = copyOfProduct();
+    edit(dir, 'openapi', /(PageLimit:\n(?:.*\n)*? {6}default: )100/, '$150');
+    setVersion(dir, '2.1.0');
+    expect((await release(pathsIn(dir))).code).toBe(0);
+    const file = path.join(dir, 'specs/releases/2.1.0/release.yaml');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, `${text}changes:\n  rest:/components/schemas/PageLimt: A typo.\n`);
+    const refused = await check(pathsIn(dir));
+    expect(refused.code).toBe(1);
+    expect(refused.message).toContain('release 2.1.0: rest:/components/schemas/PageLimt');
+    writeFileSync(
+      file,
+      `${text}changes:\n  rest:/components/schemas/PageLimit: Send limit=100 to keep pages of 100.\n`,
+    );
+    expect((await check(pathsIn(dir))).code).toBe(0);
+    const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
+    expect(entries[0]?.changes.filter((c) => c.note === 'Send limit=100 to keep pages of 100.').length).toBe(
+      5,
+    );
+  });
+
   it('refuses when the two documents disagree on the version', async () => {
     const dir = copyOfProduct();
     edit(dir, 'openapi', /^ {2}version: .*$/m, '  version: 2.1.0');
@@ -116,7 +161,9 @@ describe('release', () => {
     expect(refused.message).toContain(
       '2.0.0 to 2.1.0 is a minor bump, the changes need a major bump (at least 3.0.0)',
     );
-    expect(refused.message).toMatch(/Breaking changes:\n {2}- \[Breaking\] WebSocket message `[a-z_]+` on channel `orders`/);
+    expect(refused.message).toMatch(
+      /Breaking changes:\n {2}- \[Breaking\] WebSocket message `[a-z_]+` on channel `orders`/,
+    );
     expect(existsSync(path.join(dir, 'specs/releases/2.1.0'))).toBe(false);
 
     const allowed = await release(pathsIn(dir), {allowSmallerBump: 'the old address never went live'});
