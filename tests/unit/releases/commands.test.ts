@@ -139,8 +139,9 @@ describe('release', () => {
     );
     expect((await check(pathsIn(dir))).code).toBe(0);
     const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
+    // Five list operations send `limit`; listTransactions also returns it in `pagination`.
     expect(entries[0]?.changes.filter((c) => c.note === 'Send limit=100 to keep pages of 100.').length).toBe(
-      5,
+      6,
     );
   });
 
