@@ -14,7 +14,13 @@
  * The result is a list of findings: which rule (rules.ts), where, in which direction, with
  * the words a sentence needs. Verdicts and sentences are made from them by diff.ts. Pure.
  */
-import {follow, escapePointerToken, tokensOfPointer} from '../../api-reference/document/pointer';
+import {
+  follow,
+  escapePointerToken,
+  pointer as pointerOf,
+  pointerTokens,
+  tokensOfPointer,
+} from '../../api-reference/document/pointer';
 import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
 import {channelId, childPath, operationId as operationAnchor} from '../../api-reference/client/anchors';
 import {code, type Direction, type RuleId, type Words} from './rules';
@@ -174,8 +180,9 @@ function refUnchanged(ctx: Ctx, ref: string): boolean {
     if (memo === false) same = false;
     else if (!next.startsWith('#')) same = true;
     else {
-      const a = follow(ctx.base, decodeURIComponent(next.slice(1)));
-      const b = follow(ctx.rev, decodeURIComponent(next.slice(1)));
+      const plain = pointerOf(pointerTokens(next) ?? []);
+      const a = follow(ctx.base, plain);
+      const b = follow(ctx.rev, plain);
       if (text(a.node) !== text(b.node) || a.node === undefined) same = false;
       else
         for (const inner of refsIn(a.node, new Set())) {
@@ -569,7 +576,7 @@ function compareSchema(
     const lb = sb.alternatives.filter((x) => x.kind === kind).flatMap((x) => x.list);
     if (la.length === 0 && lb.length === 0) continue;
     const name = (key: string, i: number): string =>
-      key.startsWith('#/') ? code(decodeURIComponent(key.split('/').pop() ?? key)) : `number ${i + 1}`;
+      key.startsWith('#/') ? code(lastToken(key) ?? key) : `number ${i + 1}`;
     lb.forEach((alt, i) => {
       const match = la.find((x) => x.key === alt.key);
       if (match !== undefined)
@@ -1007,10 +1014,11 @@ interface MessageUse {
   operations: string[];
 }
 
+/** The last token of a local reference: the key of what it names (`#/servers/production` → `production`). */
 function lastToken(ref: unknown): string | undefined {
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) return undefined;
-  const tokens = decodeURIComponent(ref.slice(2)).split('/');
-  return tokens[tokens.length - 1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (typeof ref !== 'string') return undefined;
+  const tokens = pointerTokens(ref);
+  return tokens === undefined || tokens.length === 0 ? undefined : tokens[tokens.length - 1];
 }
 
 function channelOfRef(ref: unknown): string | undefined {
