@@ -509,6 +509,15 @@ function limit(
   return [rule, {detail}];
 }
 
+/** The property's pointer, unless the reader's side never sees it (`readOnly` where they send, `writeOnly` where they receive). */
+function shownTo(doc: Obj, property: string | undefined, direction: Direction): string | undefined {
+  if (property === undefined || direction === 'both') return property;
+  const node = obj(at(doc, property)?.node);
+  if (direction === 'send' && node.readOnly === true) return undefined;
+  if (direction === 'receive' && node.writeOnly === true) return undefined;
+  return property;
+}
+
 /** Compares the schema at `basePointer` (base) with the one at `revPointer` (revision), for one use. */
 function compareSchema(
   ctx: Ctx,
@@ -548,8 +557,9 @@ function compareSchema(
   for (const name of names) {
     const child = childPath(field, name);
     const childUse = `${use}/properties/${esc(name)}`;
-    const pa = sa.properties.get(name);
-    const pb = sb.properties.get(name);
+    // A read-only field is not sent and a write-only one not received: on that side it does not exist.
+    const pa = shownTo(ctx.base, sa.properties.get(name), place.direction);
+    const pb = shownTo(ctx.rev, sb.properties.get(name), place.direction);
     if (pa === undefined && pb !== undefined) {
       emit(
         ctx,

@@ -327,3 +327,18 @@ describe('release diff: shared components, every use, each direction', () => {
     });
   });
 });
+
+describe('release diff: what each side sees', () => {
+  it('a read-only field added to a shared schema is new where it is received, and not offered where the reader sends', async () => {
+    const changes = await diffAfter('rest', (d) => {
+      d.components.schemas.Amount.properties.note = {type: 'string', readOnly: true};
+    });
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.every((c) => c.direction === 'receive' && c.rule === 'optional-field-added')).toBe(true);
+    const writeOnly = await diffAfter('rest', (d) => {
+      d.components.schemas.Amount.properties.note = {type: 'string', writeOnly: true};
+    });
+    expect(writeOnly.length).toBeGreaterThan(0);
+    expect(writeOnly.every((c) => c.direction === 'send')).toBe(true);
+  });
+});
