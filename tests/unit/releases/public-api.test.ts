@@ -352,12 +352,12 @@ describe(`release diff on a real API: Xero Accounting ${OLDER} → ${NEWER}`, ()
     expect(examples.every((c) => c.verdict === 'docs' && c.impact === 'patch' && !c.breaking)).toBe(true);
   });
 
-  // Known defect (reported to the lead, issue 30): a property marked `readOnly` is "not sent in
-  // a request" (OpenAPI 3.0.3, Schema Object), but the diff offers it to senders. 2.39.0 adds the
-  // read-only `IsDeleted` to the shared `Allocation` schema; the history then reads, under
-  // `PUT /Invoices/{InvoiceID}/Allocations` and 83 other request bodies, "New optional request
-  // body field `Allocations[].IsDeleted`: requests may send it." It should be listed for
-  // responses only (or, for senders, say that the server sets it).
+  // Known defect (reported to the lead, issue 30): a property marked `readOnly` "SHOULD NOT be sent
+  // as part of the request" (OpenAPI 3.0.3, Schema Object), but the diff offers it to senders.
+  // 2.39.0 adds the read-only `IsDeleted` to the shared `Allocation` schema; the history then reads,
+  // under `PUT /CreditNotes/{CreditNoteID}/Allocations` (and 83 more lines under 14 operations'
+  // request bodies), "New optional request body field `Allocations[].IsDeleted`: requests may send
+  // it." It belongs where readers receive it only.
   it.fails('a read-only field is not offered to senders', () => {
     const readOnlySent = changes.filter((c) => {
       if (c.direction !== 'send' || c.rule !== 'optional-field-added') return false;
