@@ -84,6 +84,12 @@ interface Ctx {
   out: Finding[];
   /** `$ref` → whether everything it reaches is the same text in both versions. */
   refSame: Map<string, boolean>;
+  /**
+   * A pair of schemas compared once per direction: its findings, relative to the pair (field
+   * path and pointer from the schema), replayed at every use. A component shared by hundreds of
+   * operations is compared once, not once per operation.
+   */
+  schemaMemo: Map<string, Finding[]>;
 }
 
 /** Where findings land: one subject, one direction, an item in words for each field path. */
@@ -105,16 +111,44 @@ interface At {
  * the way: `/channels/a/messages/b/payload` where the message is a reference), and where it is
  * written. Undefined when nothing is there, or a reference is broken or loops.
  */
+const located = new WeakMap<Obj, Map<string, At | undefined>>();
+
 function at(doc: Obj, plain: string | undefined): At | undefined {
   if (plain === undefined) return undefined;
+  let cache = located.get(doc);
+  if (cache === undefined) {
+    cache = new Map();
+    located.set(doc, cache);
+  }
+  if (cache.has(plain)) return cache.get(plain);
+  const found = locate(doc, plain);
+  cache.set(plain, found);
+  return found;
+}
+
+function locate(doc: Obj, plain: string): At | undefined {
   const tokens = tokensOfPointer(plain);
   if (tokens === undefined) return undefined;
-  let here = follow(doc, '');
+  let node: unknown = doc;
+  let where = '';
   for (const token of tokens) {
-    if (here.node === undefined) return undefined;
-    here = follow(doc, `${here.pointer}/${esc(token)}`);
+    const child = Array.isArray(node)
+      ? /^(0|[1-9][0-9]*)$/.test(token)
+        ? (node as unknown[])[Number(token)]
+        : undefined
+      : isObj(node) && Object.hasOwn(node, token)
+        ? node[token]
+        : undefined;
+    if (child === undefined) return undefined;
+    where = `${where}/${esc(token)}`;
+    if (isObj(child) && typeof child.$ref === 'string') {
+      const target = follow(doc, where);
+      if (target.node === undefined) return undefined;
+      node = target.node;
+      where = target.pointer;
+    } else node = child;
   }
-  return here.node === undefined ? undefined : {node: here.node, pointer: here.pointer};
+  return {node, pointer: where};
 }
 
 function text(value: unknown): string {
@@ -417,8 +451,10 @@ function compareKeywords(
   const ea = Array.isArray(a.enum) ? (a.enum as unknown[]) : undefined;
   const eb = Array.isArray(b.enum) ? (b.enum as unknown[]) : undefined;
   if (ea !== undefined && eb !== undefined) {
-    const added = eb.filter((v) => !ea.some((w) => sameValue(v, w)));
-    const removed = ea.filter((v) => !eb.some((w) => sameValue(v, w)));
+    const before = new Set(ea.map(text));
+    const after = new Set(eb.map(text));
+    const added = eb.filter((v) => !before.has(text(v)));
+    const removed = ea.filter((v) => !after.has(text(v)));
     if (added.length > 0)
       emit(ctx, place, field, use, origin, 'enum-value-added', {values: added}, {addedValues: added});
     if (removed.length > 0) emit(ctx, place, field, use, origin, 'enum-value-removed', {values: removed});
@@ -518,6 +554,23 @@ function shownTo(doc: Obj, property: string | undefined, direction: Direction): 
   return property;
 }
 
+/** `child` (a field path relative to `parent`) below `parent`. */
+function joinField(parent: string, child: string): string {
+  if (child === '') return parent;
+  if (parent === '' || child.startsWith('[')) return `${parent}${child}`;
+  return `${parent}.${child}`;
+}
+
+/** The place findings are recorded in while a pair of schemas is compared on its own: fields as paths, no subject. */
+function relativePlace(direction: Direction): Place {
+  return {
+    subject: {kind: 'document', key: '', label: ''},
+    direction,
+    what: (field) => field,
+    anchors: () => [],
+  };
+}
+
 /** Compares the schema at `basePointer` (base) with the one at `revPointer` (revision), for one use. */
 function compareSchema(
   ctx: Ctx,
@@ -528,13 +581,40 @@ function compareSchema(
   revPointer: string,
   stack: readonly string[] = [],
 ): void {
-  if (unchanged(ctx, basePointer, revPointer)) return;
   const a = at(ctx.base, basePointer);
   const b = at(ctx.rev, revPointer);
   if (a === undefined || b === undefined) return;
   const pair = `${a.pointer}|${b.pointer}`;
   if (stack.includes(pair) || stack.length > 48) return;
-  const inner = [...stack, pair];
+  const key = `${pair}|${place.direction}`;
+  let relative = ctx.schemaMemo.get(key);
+  if (relative === undefined) {
+    const outer = ctx.out;
+    ctx.out = [];
+    if (!unchanged(ctx, a.pointer, b.pointer))
+      compareSchemaOnce(ctx, relativePlace(place.direction), a, b, [...stack, pair]);
+    relative = ctx.out;
+    ctx.out = outer;
+    ctx.schemaMemo.set(key, relative);
+  }
+  for (const f of relative) {
+    const at_ = joinField(field, f.item ?? '');
+    const item = place.what(at_);
+    ctx.out.push({
+      ...f,
+      subject: place.subject,
+      item,
+      words: {...f.words, item},
+      anchors: place.anchors(at_),
+      pointer: `${use}${f.pointer}`,
+    });
+  }
+}
+
+/** One pair of schemas, findings recorded relative to it (compareSchema replays them at each use). */
+function compareSchemaOnce(ctx: Ctx, place: Place, a: At, b: At, inner: readonly string[]): void {
+  const field = '';
+  const use = '';
   if (!isObj(a.node) || !isObj(b.node)) {
     if (!sameValue(a.node, b.node))
       emit(
@@ -1337,7 +1417,15 @@ function compareMessage(
 
 /** Every finding between two versions of one document. */
 export function compareDocuments(api: Api, base: Obj, revision: Obj, options: CompareOptions): Finding[] {
-  const ctx: Ctx = {api, base, rev: revision, asOf: options.asOf, out: [], refSame: new Map()};
+  const ctx: Ctx = {
+    api,
+    base,
+    rev: revision,
+    asOf: options.asOf,
+    out: [],
+    refSame: new Map(),
+    schemaMemo: new Map(),
+  };
   if (api === 'rest') compareRest(ctx);
   else compareWs(ctx);
   return ctx.out;
