@@ -89,7 +89,10 @@ interface Ctx {
    * path and pointer from the schema), replayed at every use. A component shared by hundreds of
    * operations is compared once, not once per operation.
    */
-  schemaMemo: Map<string, Finding[]>;
+  schemaMemo: Map<
+    string,
+    {findings: Finding[]; children: Array<{field: string; use: string; base: string; rev: string}>}
+  >;
 }
 
 /** Where findings land: one subject, one direction, an item in words for each field path. */
@@ -561,7 +564,7 @@ function joinField(parent: string, child: string): string {
   return `${parent}.${child}`;
 }
 
-/** The place findings are recorded in while a pair of schemas is compared on its own: fields as paths, no subject. */
+/** The place a pair's own findings are recorded in: fields as relative paths, no subject. */
 function relativePlace(direction: Direction): Place {
   return {
     subject: {kind: 'document', key: '', label: ''},
@@ -571,7 +574,27 @@ function relativePlace(direction: Direction): Place {
   };
 }
 
-/** Compares the schema at `basePointer` (base) with the one at `revPointer` (revision), for one use. */
+/** A pair of schemas one level down: its field segment, pointer segment, and where each version writes it. */
+interface Child {
+  field: string;
+  use: string;
+  base: string;
+  rev: string;
+}
+
+/** What one pair of schemas says at its own level (relative findings) and the pairs below it. */
+interface Level {
+  findings: Finding[];
+  children: Child[];
+}
+
+/**
+ * Compares the schema at `basePointer` (base) with the one at `revPointer` (revision) for one use,
+ * breadth first: each pair of schemas the use reaches is looked at once, at the shortest field path
+ * that reaches it (a loop, a schema inside itself, is walked once). What a pair says at its own
+ * level is worked out once per direction and replayed at every use, so a component shared by
+ * hundreds of operations is compared once.
+ */
 function compareSchema(
   ctx: Ctx,
   place: Place,
@@ -579,42 +602,60 @@ function compareSchema(
   use: string,
   basePointer: string,
   revPointer: string,
-  stack: readonly string[] = [],
 ): void {
-  const a = at(ctx.base, basePointer);
-  const b = at(ctx.rev, revPointer);
-  if (a === undefined || b === undefined) return;
-  const pair = `${a.pointer}|${b.pointer}`;
-  if (stack.includes(pair) || stack.length > 48) return;
-  const key = `${pair}|${place.direction}`;
-  let relative = ctx.schemaMemo.get(key);
-  if (relative === undefined) {
-    const outer = ctx.out;
-    ctx.out = [];
-    if (!unchanged(ctx, a.pointer, b.pointer))
-      compareSchemaOnce(ctx, relativePlace(place.direction), a, b, [...stack, pair]);
-    relative = ctx.out;
-    ctx.out = outer;
-    ctx.schemaMemo.set(key, relative);
-  }
-  for (const f of relative) {
-    const at_ = joinField(field, f.item ?? '');
-    const item = place.what(at_);
-    ctx.out.push({
-      ...f,
-      subject: place.subject,
-      item,
-      words: {...f.words, item},
-      anchors: place.anchors(at_),
-      pointer: `${use}${f.pointer}`,
-    });
+  const seen = new Set<string>();
+  const queue: Array<{field: string; use: string; base: string; rev: string}> = [
+    {field, use, base: basePointer, rev: revPointer},
+  ];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const a = at(ctx.base, next.base);
+    const b = at(ctx.rev, next.rev);
+    if (a === undefined || b === undefined) continue;
+    const pair = `${a.pointer}|${b.pointer}`;
+    if (seen.has(pair)) continue;
+    seen.add(pair);
+    if (unchanged(ctx, a.pointer, b.pointer)) continue;
+    const level = levelOf(ctx, a, b, place.direction);
+    for (const f of level.findings) {
+      const where = joinField(next.field, f.item ?? '');
+      const item = place.what(where);
+      ctx.out.push({
+        ...f,
+        subject: place.subject,
+        item,
+        words: {...f.words, item},
+        anchors: place.anchors(where),
+        pointer: `${next.use}${f.pointer}`,
+      });
+    }
+    for (const child of level.children)
+      queue.push({
+        field: joinField(next.field, child.field),
+        use: `${next.use}${child.use}`,
+        base: child.base,
+        rev: child.rev,
+      });
   }
 }
 
-/** One pair of schemas, findings recorded relative to it (compareSchema replays them at each use). */
-function compareSchemaOnce(ctx: Ctx, place: Place, a: At, b: At, inner: readonly string[]): void {
+function levelOf(ctx: Ctx, a: At, b: At, direction: Direction): Level {
+  const key = `${a.pointer}|${b.pointer}|${direction}`;
+  const known = ctx.schemaMemo.get(key);
+  if (known !== undefined) return known;
+  const outer = ctx.out;
+  ctx.out = [];
+  const children = compareLevel(ctx, relativePlace(direction), a, b);
+  const level = {findings: ctx.out, children};
+  ctx.out = outer;
+  ctx.schemaMemo.set(key, level);
+  return level;
+}
+
+/** One pair of schemas at its own level: keywords, fields added, removed or required, alternatives; returns the pairs below. */
+function compareLevel(ctx: Ctx, place: Place, a: At, b: At): Child[] {
   const field = '';
   const use = '';
+  const children: Child[] = [];
   if (!isObj(a.node) || !isObj(b.node)) {
     if (!sameValue(a.node, b.node))
       emit(
@@ -628,15 +669,14 @@ function compareSchemaOnce(ctx: Ctx, place: Place, a: At, b: At, inner: readonly
           detail: b.node === false ? 'no value is allowed any more' : 'any value is now allowed',
         },
       );
-    return;
+    return children;
   }
   const sa = shape(ctx.base, a);
   const sb = shape(ctx.rev, b);
   compareKeywords(ctx, place, field, use, b.pointer, sa.keywords, sb.keywords);
   const names = new Set([...sa.properties.keys(), ...sb.properties.keys()]);
   for (const name of names) {
-    const child = childPath(field, name);
-    const childUse = `${use}/properties/${esc(name)}`;
+    const childUse = `/properties/${esc(name)}`;
     // A read-only field is not sent and a write-only one not received: on that side it does not exist.
     const pa = shownTo(ctx.base, sa.properties.get(name), place.direction);
     const pb = shownTo(ctx.rev, sb.properties.get(name), place.direction);
@@ -644,23 +684,23 @@ function compareSchemaOnce(ctx: Ctx, place: Place, a: At, b: At, inner: readonly
       emit(
         ctx,
         place,
-        child,
+        name,
         childUse,
         pb,
         sb.required.has(name) ? 'required-field-added' : 'optional-field-added',
       );
     } else if (pa !== undefined && pb === undefined) {
-      removal(ctx, place, child, childUse, pa, obj(at(ctx.base, pa)?.node), 'field-removed');
+      removal(ctx, place, name, childUse, pa, obj(at(ctx.base, pa)?.node), 'field-removed');
     } else if (pa !== undefined && pb !== undefined) {
       const was = sa.required.has(name);
       const is = sb.required.has(name);
-      if (!was && is) emit(ctx, place, child, childUse, pb, 'field-became-required');
-      if (was && !is) emit(ctx, place, child, childUse, pb, 'field-became-optional');
-      compareSchema(ctx, place, child, childUse, pa, pb, inner);
+      if (!was && is) emit(ctx, place, name, childUse, pb, 'field-became-required');
+      if (was && !is) emit(ctx, place, name, childUse, pb, 'field-became-optional');
+      children.push({field: name, use: childUse, base: pa, rev: pb});
     }
   }
   if (sa.items !== undefined && sb.items !== undefined)
-    compareSchema(ctx, place, childPath(field, '[]'), `${use}/items`, sa.items, sb.items, inner);
+    children.push({field: '[]', use: '/items', base: sa.items, rev: sb.items});
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const la = sa.alternatives.filter((x) => x.kind === kind).flatMap((x) => x.list);
     const lb = sb.alternatives.filter((x) => x.kind === kind).flatMap((x) => x.list);
@@ -670,7 +710,7 @@ function compareSchemaOnce(ctx: Ctx, place: Place, a: At, b: At, inner: readonly
     lb.forEach((alt, i) => {
       const match = la.find((x) => x.key === alt.key);
       if (match !== undefined)
-        compareSchema(ctx, place, field, `${use}/${kind}/${esc(alt.key)}`, match.pointer, alt.pointer, inner);
+        children.push({field: '', use: `/${kind}/${esc(alt.key)}`, base: match.pointer, rev: alt.pointer});
       else
         emit(ctx, place, field, use, alt.pointer, 'constraint-widened', {
           detail: `a new alternative form (${name(alt.key, i)}) is allowed`,
@@ -683,6 +723,7 @@ function compareSchemaOnce(ctx: Ctx, place: Place, a: At, b: At, inner: readonly
         });
     });
   }
+  return children;
 }
 
 // ---------------------------------------------------------------------------
