@@ -38,26 +38,24 @@ export default function Rules({rules}: {rules: PublishedRule[]}): ReactNode {
         changes need a new major version; behaviour changes, deprecations, announced removals and additions a
         minor one; compatible and documentation changes a patch.
       </p>
-      <div className={styles.tableWrap}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Change</th>
-              <th scope="col">Where you send it</th>
-              <th scope="col">Where you receive it</th>
+      <table className={styles.rules}>
+        <thead>
+          <tr>
+            <th scope="col">Change</th>
+            <th scope="col">Where you send it</th>
+            <th scope="col">Where you receive it</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((rule) => (
+            <tr key={rule.id}>
+              <th scope="row">{rule.title}</th>
+              <Cell side={rule.send} />
+              <Cell side={rule.receive} />
             </tr>
-          </thead>
-          <tbody>
-            {rules.map((rule) => (
-              <tr key={rule.id}>
-                <th scope="row">{rule.title}</th>
-                <Cell side={rule.send} />
-                <Cell side={rule.receive} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
