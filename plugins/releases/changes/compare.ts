@@ -22,7 +22,7 @@ import {
   tokensOfPointer,
 } from '../../api-reference/document/pointer';
 import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
-import {channelId, childPath, operationId as operationAnchor} from '../../api-reference/client/anchors';
+import {channelId, operationId as operationAnchor} from '../../api-reference/client/anchors';
 import {code, type Direction, type RuleId, type Words} from './rules';
 
 type Obj = Record<string, unknown>;

@@ -146,9 +146,7 @@ describe('release diff: shared components, every use, each direction', () => {
 
   it('the Amount schema a request and responses share loses a field: breaking where received, a check where sent', async () => {
     const changes = await diffAfter('rest', (d) => {
-      const amount = d.components.schemas.Amount;
-      const name = Object.keys(amount.properties ?? {})[0] as string;
-      delete amount.properties[name];
+      delete d.components.schemas.Amount.properties.leg_2_amount;
     });
     readable(changes);
     const removed = changes.filter((c) => c.rule === 'field-removed');
