@@ -114,8 +114,8 @@ async function startRecorder(prismPort: number, port: number): Promise<Recorder>
   };
 }
 
-/** Starts Prism on a free port of 127.0.0.1 and waits until it listens. */
-export async function startRestMock(spec: string, port?: number): Promise<RestMock> {
+/** Starts Prism on a free port of 127.0.0.1 (or `port`) and waits until it listens; `echo` prints its log. */
+export async function startRestMock(spec: string, port?: number, echo = false): Promise<RestMock> {
   const prismPort = port ?? (await freePort());
   const bin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
   const child: ChildProcess = spawn(
@@ -131,6 +131,7 @@ export async function startRestMock(spec: string, port?: number): Promise<RestMo
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer): void => {
       log += chunk.toString('utf8');
+      if (echo) process.stdout.write(chunk);
       if (log.includes('Prism is listening')) resolve();
     };
     child.stdout?.on('data', onData);

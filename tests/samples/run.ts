@@ -114,13 +114,11 @@ function indent(text: string, spaces: number): string {
     .join('\n');
 }
 
-/** A Java fragment as a reader compiles it: the java.net.http imports, a class, a main. */
+/** A Java fragment as its first line says: imports java.net.URI and java.net.http.*, in a main that throws Exception. */
 export function wrapJava(key: string, fragment: string): string {
   return [
     'import java.net.URI;',
-    'import java.net.http.HttpClient;',
-    'import java.net.http.HttpRequest;',
-    'import java.net.http.HttpResponse;',
+    'import java.net.http.*;',
     '',
     `public class ${identifier(key)} {`,
     '  public static void main(String[] args) throws Exception {',

@@ -35,7 +35,12 @@ interface BabelCore {
   transformFileSync(file: string, options: Record<string, unknown>): {code?: string | null} | null;
 }
 
-async function asClientBuilds<T>(file: string): Promise<T> {
+/**
+ * Compiles one client file as the client build does, into `dir`; its imports of
+ * other client modules (@site/plugins/api-reference/client/*, dependency-free)
+ * are compiled beside it the same way.
+ */
+function compileForClient(file: string): string {
   const absolute = path.resolve(ROOT, file);
   const babel = require('@babel/core') as BabelCore;
   const result = babel.transformFileSync(absolute, {
@@ -47,8 +52,19 @@ async function asClientBuilds<T>(file: string): Promise<T> {
   });
   if (result?.code == null) throw new Error(`Babel produced nothing for ${absolute}`);
   const out = path.join(dir, `${path.basename(absolute, '.ts')}.mjs`);
-  writeFileSync(out, result.code);
-  return (await import(pathToFileURL(out).href)) as T;
+  const code = result.code.replace(
+    /(['"])@site\/plugins\/api-reference\/client\/(\w+)\1/g,
+    (_m, _q, name: string) => {
+      compileForClient(`plugins/api-reference/client/${name}.ts`);
+      return `'./${name}.mjs'`;
+    },
+  );
+  writeFileSync(out, code);
+  return out;
+}
+
+async function asClientBuilds<T>(file: string): Promise<T> {
+  return (await import(pathToFileURL(compileForClient(file)).href)) as T;
 }
 
 describe('the compiled generator (as shipped) agrees with httpsnippet', async () => {
