@@ -17,7 +17,7 @@
  */
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
-import WebSocket from 'ws';
+import WebSocket, {WebSocketServer} from 'ws';
 import type {ValidateFunction} from 'ajv';
 import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {asObject, deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/json';
@@ -152,7 +152,7 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
     res.writeHead(426);
     res.end('WebSocket only');
   });
-  const wss = new WebSocket.Server({noServer: true});
+  const wss = new WebSocketServer({noServer: true});
   server.on('upgrade', (req, socket, head) => {
     const address = (req.url ?? '').split('?')[0] ?? '';
     const channel = rules.find((r) => r.address === address);

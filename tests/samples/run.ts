@@ -155,8 +155,10 @@ export function wrapCSharp(key: string, fragment: string): string {
   ].join('\n');
 }
 
+/** The compiler's messages about one file: each line naming it and the two after it (source, caret). */
 function complaintFor(output: string, file: string): string {
-  const mine = output.split('\n').filter((line) => line.includes(file));
+  const lines = output.split('\n');
+  const mine = lines.flatMap((line, i) => (line.includes(file) ? lines.slice(i, i + 3) : []));
   return mine.length > 0 ? mine.join('\n') : output;
 }
 

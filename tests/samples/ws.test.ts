@@ -96,7 +96,7 @@ function printed(language: Language, value: unknown): string {
 let mock: WsMock;
 const dir = workDir('ws');
 const ran = new Map<Language, number>();
-const skipped = TOOLCHAINS.filter((t) => t.name === 'python' && !available(t)).map((t) => t.name);
+const skipped: string[] = TOOLCHAINS.filter((t) => t.name === 'python' && !available(t)).map((t) => t.name);
 
 beforeAll(async () => {
   mock = await startWsMock(doc);
