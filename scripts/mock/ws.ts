@@ -13,7 +13,9 @@
  * complaint and the connection is closed with code 1008 and the complaint.
  * Replies: the subscription's confirmation; for other messages the first reply
  * the operation documents; none where the document publishes none. The reply
- * is the example for this channel, its header's `channel` set to this channel.
+ * is the example for this channel, its header's `channel` set to this channel
+ * and, where both messages declare a correlation id (new_order's order_ref),
+ * the request's id copied in.
  */
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -38,6 +40,8 @@ export interface Frame {
 
 export interface WsMock {
   url: string;
+  /** Every connection accepted (after the handshake's checks), numbered from 1. */
+  connections: {connection: number; address: string}[];
   frames: Frame[];
   /** What the mock refused, with the connection and the frame. */
   complaints: {connection: number; address: string; complaint: string; text?: string}[];
@@ -76,8 +80,30 @@ function pointerOf(doc: Json, channel: ChannelEntry, key: string): string {
   return `${base}/payload${multiFormat ? '/schema' : ''}`;
 }
 
-/** The reply to send: the example for this channel, its header's channel set to it. */
-function replyFor(doc: Json, channel: ChannelEntry, name: string): Json | undefined {
+/** A message's correlation id location (`$message.payload#/a/b`) as a path into the payload. */
+function correlationPath(doc: Json, message: JsonObject | undefined): string[] | undefined {
+  const location = asObject(deref(doc, message?.correlationId).node).location;
+  const m = typeof location === 'string' ? /^\$message\.payload#\/(.+)$/.exec(location) : null;
+  return m?.[1]?.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function at(value: unknown, steps: string[]): unknown {
+  return steps.reduce<unknown>(
+    (node, step) => (isObject(node as Json) ? (node as JsonObject)[step] : undefined),
+    value,
+  );
+}
+
+/**
+ * The reply to send: the example for this channel, its header's channel set to
+ * it, and the request's correlation id (where both messages declare one) copied in.
+ */
+function replyFor(
+  doc: Json,
+  channel: ChannelEntry,
+  name: string,
+  request?: {name: string; value: unknown},
+): Json | undefined {
   const message = channel.messages.find((m) => m.name === name)?.message;
   if (message === undefined) return undefined;
   const example = examplesFor(messageExamples(doc, message), channel.key)[0]?.payload;
@@ -87,6 +113,15 @@ function replyFor(doc: Json, channel: ChannelEntry, name: string): Json | undefi
     for (const body of Object.values(copy))
       if (isObject(body) && isObject(body.header) && typeof body.header.channel === 'string')
         body.header.channel = channel.key;
+  if (request !== undefined) {
+    const from = correlationPath(doc, channel.messages.find((m) => m.name === request.name)?.message);
+    const to = correlationPath(doc, message);
+    const id = from === undefined ? undefined : at(request.value, from);
+    const parent = to === undefined ? undefined : at(copy, to.slice(0, -1));
+    const key = to?.[to.length - 1];
+    if (id !== undefined && key !== undefined && isObject(parent as Json))
+      (parent as JsonObject)[key] = id as Json;
+  }
   return copy;
 }
 
@@ -105,9 +140,11 @@ function requiredHeader(doc: JsonObject): {name: string; pattern: RegExp} | unde
   return undefined;
 }
 
+type Reply = (address: string, name: string, request?: {name: string; value: unknown}) => Json | undefined;
+
 export function wsRules(document: Json): {
   rules: ChannelRules[];
-  reply: (address: string, name: string) => Json | undefined;
+  reply: Reply;
 } {
   const doc = asObject(document);
   const ajv = createAjv('draft-07', {strict: false, allErrors: true, validateSchema: false});
@@ -132,9 +169,9 @@ export function wsRules(document: Json): {
     const subscription = accepted.find((a) => isChannelSubscription(a.name))?.name;
     return [{key: channel.key, address, accepted, ...(subscription !== undefined ? {subscription} : {})}];
   });
-  const reply = (address: string, name: string): Json | undefined => {
+  const reply: Reply = (address, name, request) => {
     const channel = channels.find((c) => c.channel.address === address);
-    return channel === undefined ? undefined : replyFor(doc, channel, name);
+    return channel === undefined ? undefined : replyFor(doc, channel, name, request);
   };
   return {rules, reply};
 }
@@ -147,7 +184,7 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
   const complaints: WsMock['complaints'] = [];
   const listeners: (() => void)[] = [];
   const changed = (): void => listeners.forEach((l) => l());
-  let connections = 0;
+  const accepted: WsMock['connections'] = [];
   const server = http.createServer((_req, res) => {
     res.writeHead(426);
     res.end('WebSocket only');
@@ -168,8 +205,10 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
     if (auth !== undefined && (typeof given !== 'string' || !auth.pattern.test(given)))
       return refuse(401, `the handshake lacks the ${auth.name} header the server's security asks for`);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      connections += 1;
-      serve(ws, channel, connections);
+      const connection = accepted.length + 1;
+      accepted.push({connection, address});
+      serve(ws, channel, connection);
+      changed();
     });
   });
 
@@ -219,7 +258,8 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
       } else if (isChannelUnsubscription(message.name)) subscribed = false;
       const name =
         message.name === channel.subscription ? confirmationOf(message.replies) : message.replies[0];
-      const answer = name === undefined ? undefined : reply(channel.address, name);
+      const answer =
+        name === undefined ? undefined : reply(channel.address, name, {name: message.name, value});
       if (name !== undefined && answer !== undefined) {
         const sent = JSON.stringify(answer);
         frames.push({connection, address: channel.address, direction: 'sent', message: name, text: sent});
@@ -235,6 +275,7 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
   });
   return {
     url: `ws://127.0.0.1:${bound}`,
+    connections: accepted,
     frames,
     complaints,
     onChange: (listener) => listeners.push(listener),

@@ -92,7 +92,8 @@ describe('the WebSocket mock', () => {
     const twice = await exchange('/ws/orders', [subscribeOrders, subscribeOrders]);
     expect(twice.close?.reason).toMatch(/one subscription per channel per connection/);
     const after = await exchange('/ws/orders', [subscribeOrders, order]);
-    expect(after.replies[1]).toHaveProperty('order_execution');
+    // The order's correlation id (order_ref) comes back in the answer.
+    expect(after.replies[1]).toMatchObject({order_execution: {order_ref: 'r1'}});
   });
 
   it('ends the subscription with unsubscribe_channel', async () => {
