@@ -114,9 +114,23 @@ async function startRecorder(prismPort: number, port: number): Promise<Recorder>
   };
 }
 
-/** Starts Prism on a free port of 127.0.0.1 (or `port`) and waits until it listens; `echo` prints its log. */
+/**
+ * Starts Prism on a free port of 127.0.0.1 (or `port`) and waits until it
+ * listens; `echo` prints its log. A free port can be taken by another process
+ * before Prism binds it: without a fixed port, a failed start is tried again
+ * on a new port (three times in all), and the last failure names Prism's log.
+ */
 export async function startRestMock(spec: string, port?: number, echo = false): Promise<RestMock> {
-  const prismPort = port ?? (await freePort());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startPrism(spec, port ?? (await freePort()), echo);
+    } catch (error) {
+      if (port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startPrism(spec: string, prismPort: number, echo: boolean): Promise<RestMock> {
   const bin = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist/index.js');
   const child: ChildProcess = spawn(
     process.execPath,
