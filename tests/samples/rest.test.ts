@@ -98,7 +98,10 @@ const guideCases: Case[] = guideFiles().flatMap((g) =>
       path: props.path,
       pathParams: {},
       query,
-      headers: [{name: 'Authorization', value: `Bearer ${TOKEN}`}],
+      headers: [
+        {name: 'Authorization', value: `Bearer ${TOKEN}`},
+        {name: 'Accept', value: 'application/json'},
+      ],
       cookies: [],
       ...(props.body !== undefined ? {body: {mediaType: 'application/json', value: props.body as Json}} : {}),
     };
