@@ -62,12 +62,16 @@ const cases: Case[] = model.channels.flatMap((channel) => {
   );
 });
 
-/** Python's repr of a parsed JSON value: what `print(json.loads(...))` shows. */
-export function pythonRepr(value: unknown): string {
+/**
+ * Python's repr of a parsed JSON value: what `print(json.loads(...))` shows for
+ * the mock's frames (JSON.stringify's numbers: ints, and floats whose shortest
+ * form Python writes the same way; exponents are not needed here).
+ */
+function pythonRepr(value: unknown): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
+  if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
     const body = [...value]
