@@ -24,7 +24,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['tests/{unit,specs,build}/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],
+    include: ['tests/{unit,specs,build,samples}/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 300_000,

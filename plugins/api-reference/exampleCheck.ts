@@ -197,9 +197,14 @@ function curlBody(code: string): unknown {
   return m?.[1] !== undefined ? JSON.parse(m[1]) : undefined;
 }
 
-/** The message object a WebSocket JavaScript sample sends (`ws.send(JSON.stringify(…))`). */
+/**
+ * The message object a WebSocket JavaScript sample sends: `const message = …;`
+ * when it subscribes the channel first (client/wsScript.ts), else the object in
+ * `ws.send(JSON.stringify(…))`.
+ */
 function wsSampleMessage(code: string): unknown {
-  const m = /\.send\(JSON\.stringify\(([\s\S]*?)\)\);/.exec(code);
+  const m =
+    /^const message = ([\s\S]*?);$/m.exec(code) ?? /\.send\(JSON\.stringify\(([\s\S]*?)\)\);/.exec(code);
   return m?.[1] !== undefined ? JSON.parse(m[1]) : undefined;
 }
 

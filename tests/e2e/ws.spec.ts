@@ -51,7 +51,7 @@ test('a send sample is copied, and the language choice is shared with /rest acro
   await gotoHydrated(page, `/docs/ws#${sent[0]?.id ?? ''}`);
   const section = page.locator(`article[aria-labelledby="${sent[0]?.id ?? ''}"]`);
   await section.getByRole('tab', {name: 'Python'}).click();
-  const panel = section.getByRole('tabpanel').filter({hasText: 'import websockets'});
+  const panel = section.getByRole('tabpanel').filter({hasText: 'import websocket'});
   await panel.hover();
   await panel.getByRole('button', {name: /copy/i}).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());

@@ -3,7 +3,7 @@
  * every example) where it first appears; elsewhere a short view linking there.
  */
 import type {IdRegistry} from '../anchors';
-import {asArray, asObject, deref, isObject, prettyJson, text, type JsonObject} from '../json';
+import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../json';
 import {markdown} from '../markdown';
 import {buildSchema} from '../schema/build';
 import type {MessageView, ServerView} from '../types';
@@ -13,7 +13,7 @@ import {examplesFor, messageExamples, payloadSchema} from './examples';
 import type {ChannelEntry, OperationEntry} from './model';
 import {messageRoles, operationViews, replyRefs} from './operations';
 import type {Placements} from './placements';
-import {buildWsSamples} from './samples';
+import {buildWsSamples, confirmationOf, isChannelSubscription} from './samples';
 import {connectUrl} from './servers';
 
 export interface MessageContext {
@@ -90,12 +90,41 @@ export function buildMessage(
     if (primary) view.validatorExample = prettyJson(first.payload);
     const address = channelAddress(c);
     if (ctx.socketServer !== undefined && address !== null) {
+      const subscribe = channelSubscription(doc, c, onChannel, repliesHere);
       view.samples = buildWsSamples({
         url: `${connectUrl(ctx.socketServer)}${address}`,
         payload: first.payload,
         ...(ctx.auth !== undefined ? {auth: ctx.auth} : {}),
+        ...(subscribe !== undefined && subscribe.message !== m.name ? {subscribe} : {}),
       });
     }
   }
   return view;
+}
+
+/**
+ * The channel's subscription, which every other message sent on the channel
+ * follows: the first message the reader sends there that subscribes, with its
+ * example for this channel and the reply that confirms it.
+ */
+function channelSubscription(
+  doc: JsonObject,
+  c: ChannelEntry,
+  onChannel: OperationEntry[],
+  repliesHere: OperationEntry[],
+): {message: string; payload: Json; confirmation?: string} | undefined {
+  for (const candidate of c.messages) {
+    if (!isChannelSubscription(candidate.name)) continue;
+    const roles = messageRoles(candidate.name, onChannel, repliesHere);
+    if (roles.sentBy.length === 0) continue;
+    const example = examplesFor(messageExamples(doc, candidate.message), c.key)[0];
+    if (example === undefined) return undefined;
+    const confirmation = confirmationOf(roles.sentBy.flatMap((op) => op.reply?.messages ?? []));
+    return {
+      message: candidate.name,
+      payload: example.payload,
+      ...(confirmation !== undefined ? {confirmation} : {}),
+    };
+  }
+  return undefined;
 }

@@ -2,8 +2,15 @@
  * Code samples for sending a WebSocket message. There is no maintained
  * snippet library for WebSocket, so these two small templates are ours: they
  * connect to the default server with the bearer token in the handshake (which
- * browsers cannot set, hence Node's `ws` and Python's `websockets`), send the
- * message's example and print what comes back.
+ * browsers cannot set, hence Node's `ws` and Python's websocket-client), send
+ * the message's example in the documented order and print what comes back.
+ * A message that needs its channel's subscription (anything sent on a channel
+ * other than the subscription itself) is sent after the subscription, once
+ * the subscription's confirmation has arrived.
+ *
+ * Python uses websocket-client: its `create_connection(url, header=...)` is
+ * the same in Debian's package (1.2) and in today's release, so the sample runs
+ * as shown on both (websockets changed its header argument in version 14).
  */
 import type {Json} from '../json';
 import type {CodeSample} from '../types';
@@ -31,12 +38,13 @@ export function toPython(value: Json, indent = 0): string {
   return `{\n${entries.map(([k, v]) => `${pad}${pyString(k)}: ${toPython(v, indent + 4)}`).join(',\n')},\n${end}}`;
 }
 
-function indentLines(textValue: string, spaces: number): string {
-  const pad = ' '.repeat(spaces);
-  return textValue
-    .split('\n')
-    .map((line, i) => (i === 0 ? line : `${pad}${line}`))
-    .join('\n');
+export function isChannelSubscription(name: string): boolean {
+  return /(^|[^a-z])subscribe/i.test(name) && !/unsubscribe/i.test(name);
+}
+
+/** Of a subscription's replies, the one that confirms it: named so, else the first. */
+export function confirmationOf(replies: readonly string[]): string | undefined {
+  return replies.find((name) => /confirm/i.test(name)) ?? replies[0];
 }
 
 export interface WsSampleInput {
@@ -44,36 +52,61 @@ export interface WsSampleInput {
   /** The handshake header carrying credentials, when the server asks for them. */
   auth?: {header: string; value: string};
   payload: Json;
+  /** The channel's subscription, sent first when `payload` is not the subscription itself. */
+  subscribe?: {message: string; payload: Json; confirmation?: string};
 }
 
-export function buildWsSamples({url, auth, payload}: WsSampleInput): CodeSample[] {
-  const javascript = nodeScript({url, payload, ...(auth !== undefined ? {auth} : {})});
-  const pyHeaders =
-    auth !== undefined
-      ? `\n        additional_headers={${pyString(auth.header)}: ${pyString(auth.value)}},`
-      : '';
-  const python = [
-    `# Python 3.10+ with websockets 14+ (pip install websockets)`,
-    `import asyncio`,
+function pythonScript({url, auth, payload, subscribe}: WsSampleInput): string {
+  const headers =
+    auth !== undefined ? `\n    header={${pyString(auth.header)}: ${pyString(auth.value)}},` : '';
+  const head = [
+    `# Python 3 with websocket-client (pip install websocket-client)`,
     `import json`,
     ``,
-    `import websockets`,
+    `import websocket`,
     ``,
-    ``,
-    `async def main() -> None:`,
-    `    async with websockets.connect(`,
-    `        ${pyString(url)},${pyHeaders}`,
-    `    ) as ws:`,
-    `        message = ${indentLines(toPython(payload), 8)}`,
-    `        await ws.send(json.dumps(message))`,
-    `        async for reply in ws:`,
-    `            print(json.loads(reply))`,
-    ``,
-    ``,
-    `asyncio.run(main())`,
+    `ws = websocket.create_connection(`,
+    `    ${pyString(url)},${headers}`,
+    `)`,
+  ];
+  const print = [`while True:`, `    print(json.loads(ws.recv()))`];
+  if (subscribe === undefined)
+    return [...head, `message = ${toPython(payload)}`, `ws.send(json.dumps(message))`, ...print].join('\n');
+  const first = [`subscription = ${toPython(subscribe.payload)}`, `message = ${toPython(payload)}`, ``];
+  if (subscribe.confirmation === undefined)
+    return [
+      ...head,
+      ...first,
+      `# First subscribe the channel (${subscribe.message}), then send the message.`,
+      `ws.send(json.dumps(subscription))`,
+      `ws.send(json.dumps(message))`,
+      ...print,
+    ].join('\n');
+  return [
+    ...head,
+    ...first,
+    `# First subscribe the channel (${subscribe.message}); the message follows its ${subscribe.confirmation}.`,
+    `ws.send(json.dumps(subscription))`,
+    `while True:`,
+    `    reply = json.loads(ws.recv())`,
+    `    print(reply)`,
+    `    if ${pyString(subscribe.confirmation)} in reply:`,
+    `        break`,
+    `ws.send(json.dumps(message))`,
+    ...print,
   ].join('\n');
+}
+
+export function buildWsSamples(input: WsSampleInput): CodeSample[] {
+  const {url, auth, payload, subscribe} = input;
+  const javascript = nodeScript({
+    url,
+    payload,
+    ...(auth !== undefined ? {auth} : {}),
+    ...(subscribe !== undefined ? {subscribe} : {}),
+  });
   return [
     {language: 'javascript', label: 'JavaScript / TypeScript', prism: 'javascript', code: javascript},
-    {language: 'python', label: 'Python', prism: 'python', code: python},
+    {language: 'python', label: 'Python', prism: 'python', code: pythonScript(input)},
   ];
 }

@@ -18,6 +18,7 @@ import {credentials} from '../openapi/samples';
 import {buildServers, serverUrl} from '../openapi/servers';
 import {connectUrl} from '../asyncapi/servers';
 import {wsAuth} from '../asyncapi/build';
+import {confirmationOf, isChannelSubscription} from '../asyncapi/samples';
 import {buildRequirements} from '../security';
 import {shortDescription} from '../validator/prepare';
 import type {OperationView, RestModel, WsModel} from '../types';
@@ -196,9 +197,6 @@ function restBuilder(doc: JsonObject, view: OperationView): RestBuilderModel | u
   return built;
 }
 
-const SUBSCRIBE = /(^|[^a-z])subscribe/i;
-const UNSUBSCRIBE = /unsubscribe/i;
-
 /** One model per message the reader sends, where the reference describes it in full. */
 export function buildWsBuilders(document: Json, model: WsModel): WsBuilderModel[] {
   const doc = asObject(document);
@@ -212,7 +210,8 @@ export function buildWsBuilders(document: Json, model: WsModel): WsBuilderModel[
   for (const channel of model.channels) {
     const sent = channel.messages.filter((m) => m.youSend);
     // The channel's subscription: the first message sent on it that subscribes (and does not unsubscribe).
-    const subscription = sent.find((m) => SUBSCRIBE.test(m.name) && !UNSUBSCRIBE.test(m.name));
+    const subscription = sent.find((m) => isChannelSubscription(m.name));
+    const confirmation = confirmationOf(subscription?.replies.map((r) => r.name) ?? []);
     for (const message of sent) {
       if (message.primaryRef !== undefined || message.validatorExample === undefined) continue;
       const target = wsTarget(message.name);
@@ -233,7 +232,11 @@ export function buildWsBuilders(document: Json, model: WsModel): WsBuilderModel[
       };
       if (auth !== undefined) built.auth = {...auth, placeholder: placeholderOf(auth.value)};
       if (subscription?.validatorExample !== undefined && subscription.name !== message.name)
-        built.subscribe = {message: subscription.name, payload: subscription.validatorExample};
+        built.subscribe = {
+          message: subscription.name,
+          payload: subscription.validatorExample,
+          ...(confirmation !== undefined ? {confirmation} : {}),
+        };
       out.push(built);
     }
   }

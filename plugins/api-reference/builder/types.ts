@@ -87,7 +87,7 @@ export interface WsBuilderModel {
   /** The handshake header carrying the credential. */
   auth?: {header: string; value: string; placeholder: string};
   /** The message that subscribes the channel, sent first (absent when this message is it). */
-  subscribe?: {message: string; payload: string};
+  subscribe?: {message: string; payload: string; confirmation?: string};
   examples: BuilderExample[];
   validator: string;
 }

@@ -9,6 +9,7 @@ import {asObject, type Json, type JsonObject} from '../json';
 import {findScheme} from '../security';
 import type {CodeSample, SecurityRequirementView} from '../types';
 import {isJsonMedia} from './media';
+import {withNeeds} from '../client/sampleNeeds';
 
 /** Tab values are shared with the WebSocket reference: a reader's language choice follows them. */
 export const SAMPLE_TARGETS = [
@@ -111,6 +112,6 @@ export function buildSamples(request: SampleRequest): CodeSample[] {
   return SAMPLE_TARGETS.flatMap(({language, label, prism, target, client}) => {
     const result = snippet.convert(target, client, {indent: '  '});
     const code = Array.isArray(result) ? result[0] : result;
-    return typeof code === 'string' ? [{language, label, prism, code}] : [];
+    return typeof code === 'string' ? [{language, label, prism, code: withNeeds(language, code)}] : [];
   });
 }

@@ -147,7 +147,7 @@ describe('buildWsModel', () => {
     expect(js?.code).toContain('"Authorization": "Bearer <token>"');
     expect(js?.code).toContain('"channel": "orders"');
     expect(py?.code).toContain('"wss://pre.example.com/ws/orders"');
-    expect(py?.code).toContain('additional_headers={"Authorization": "Bearer <token>"}');
+    expect(py?.code).toContain('header={"Authorization": "Bearer <token>"}');
     expect(msg(prices, 'update')?.samples).toEqual([]);
     expect(msg(prices, 'subscribe')?.validatorExample).toContain('"heartbeat": 0');
   });

@@ -160,6 +160,7 @@ export function wsScriptInput(model: WsBuilderModel, inputs: WsInputs): BuiltScr
     input.subscribe = {
       message: model.subscribe.message,
       payload: JSON.parse(model.subscribe.payload) as unknown,
+      ...(model.subscribe.confirmation !== undefined ? {confirmation: model.subscribe.confirmation} : {}),
     };
   return {ok: true, input};
 }

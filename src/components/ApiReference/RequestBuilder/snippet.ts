@@ -12,6 +12,7 @@
  */
 
 import type {SampleRequest} from '@site/plugins/api-reference/openapi/samples';
+import {withNeeds} from '@site/plugins/api-reference/client/sampleNeeds';
 
 /** The request to write out: SampleRequest of openapi/samples.ts, with any body value the reader typed. */
 export type SnippetRequest = Omit<SampleRequest, 'body'> & {body?: {mediaType: string; value: unknown}};
@@ -478,9 +479,9 @@ export function requestSnippet(
     case 'go':
       return go(p);
     case 'java':
-      return java(p, indent);
+      return withNeeds('java', java(p, indent));
     case 'csharp':
-      return csharp(p, indent);
+      return withNeeds('csharp', csharp(p, indent));
     default:
       return null;
   }

@@ -1,0 +1,289 @@
+/**
+ * A WebSocket mock made from the AsyncAPI document, for the sample tier and
+ * `npm run mock`. It serves each channel address of the document, requires the
+ * handshake credentials the server's security scheme asks for, validates every
+ * frame against the messages the channel accepts from the reader (Ajv, the
+ * project's factory), enforces the documented order and answers with the
+ * documented replies, made from the examples.
+ *
+ * The order it enforces (the channel descriptions and the guides): the channel's
+ * subscription comes first, once per connection; every other message the reader
+ * sends (instrument subscriptions, orders, unsubscriptions) needs it; the
+ * channel's unsubscription ends it. A frame that breaks a rule is recorded as a
+ * complaint and the connection is closed with code 1008 and the complaint.
+ * Replies: the subscription's confirmation; for other messages the first reply
+ * the operation documents; none where the document publishes none. The reply
+ * is the example for this channel, its header's `channel` set to this channel
+ * and, where both messages declare a correlation id (new_order's order_ref),
+ * the request's id copied in.
+ */
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
+import WebSocket, {WebSocketServer} from 'ws';
+import type {ValidateFunction} from 'ajv';
+import {createAjv} from '../../plugins/api-reference/document/ajv';
+import {asObject, deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/json';
+import {listChannels, listOperations, type ChannelEntry} from '../../plugins/api-reference/asyncapi/model';
+import {examplesFor, messageExamples} from '../../plugins/api-reference/asyncapi/examples';
+import {confirmationOf, isChannelSubscription} from '../../plugins/api-reference/asyncapi/samples';
+import {findScheme} from '../../plugins/api-reference/security';
+
+export interface Frame {
+  /** Connection number, from 1, in the order connections were opened. */
+  connection: number;
+  address: string;
+  direction: 'received' | 'sent';
+  /** The message it validated as (for received frames), or the reply's name. */
+  message?: string;
+  text: string;
+}
+
+export interface WsMock {
+  url: string;
+  /** Every connection accepted (after the handshake's checks), numbered from 1. */
+  connections: {connection: number; address: string}[];
+  frames: Frame[];
+  /** What the mock refused, with the connection and the frame. */
+  complaints: {connection: number; address: string; complaint: string; text?: string}[];
+  /** Called after each frame or complaint is recorded. */
+  onChange(listener: () => void): void;
+  stop(): Promise<void>;
+}
+
+interface Accepted {
+  name: string;
+  validate: ValidateFunction;
+  replies: string[];
+}
+
+interface ChannelRules {
+  key: string;
+  address: string;
+  accepted: Accepted[];
+  /** The message that subscribes the channel. */
+  subscription?: string;
+}
+
+/** The channel's unsubscription: ends the subscription (and what was subscribed under it). */
+function isChannelUnsubscription(name: string): boolean {
+  return /unsubscribe/i.test(name) && /channel/i.test(name);
+}
+
+function pointerOf(doc: Json, channel: ChannelEntry, key: string): string {
+  const value = asObject(asObject(channel.channel.messages)[key]);
+  const {refs} = deref(doc, value);
+  const last = refs[refs.length - 1];
+  const base = last ?? `#/channels/${channel.key}/messages/${key}`;
+  const message = asObject(deref(doc, value).node);
+  const payload = asObject(message.payload);
+  const multiFormat = typeof payload.schemaFormat === 'string' && payload.schema !== undefined;
+  return `${base}/payload${multiFormat ? '/schema' : ''}`;
+}
+
+/** A message's correlation id location (`$message.payload#/a/b`) as a path into the payload. */
+function correlationPath(doc: Json, message: JsonObject | undefined): string[] | undefined {
+  const location = asObject(deref(doc, message?.correlationId).node).location;
+  const m = typeof location === 'string' ? /^\$message\.payload#\/(.+)$/.exec(location) : null;
+  return m?.[1]?.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function at(value: unknown, steps: string[]): unknown {
+  return steps.reduce<unknown>(
+    (node, step) => (isObject(node as Json) ? (node as JsonObject)[step] : undefined),
+    value,
+  );
+}
+
+/**
+ * The reply to send: the example for this channel, its header's channel set to
+ * it, and the request's correlation id (where both messages declare one) copied in.
+ */
+function replyFor(
+  doc: Json,
+  channel: ChannelEntry,
+  name: string,
+  request?: {name: string; value: unknown},
+): Json | undefined {
+  const message = channel.messages.find((m) => m.name === name)?.message;
+  if (message === undefined) return undefined;
+  const example = examplesFor(messageExamples(doc, message), channel.key)[0]?.payload;
+  if (example === undefined) return undefined;
+  const copy = JSON.parse(JSON.stringify(example)) as Json;
+  if (isObject(copy))
+    for (const body of Object.values(copy))
+      if (isObject(body) && isObject(body.header) && typeof body.header.channel === 'string')
+        body.header.channel = channel.key;
+  if (request !== undefined) {
+    const from = correlationPath(doc, channel.messages.find((m) => m.name === request.name)?.message);
+    const to = correlationPath(doc, message);
+    const id = from === undefined ? undefined : at(request.value, from);
+    const parent = to === undefined ? undefined : at(copy, to.slice(0, -1));
+    const key = to?.[to.length - 1];
+    if (id !== undefined && key !== undefined && isObject(parent as Json))
+      (parent as JsonObject)[key] = id as Json;
+  }
+  return copy;
+}
+
+/** The handshake header the default server's security asks for (HTTP bearer: Authorization). */
+function requiredHeader(doc: JsonObject): {name: string; pattern: RegExp} | undefined {
+  const server = asObject(deref(doc, Object.values(asObject(doc.servers))[0]).node);
+  for (const requirement of Array.isArray(server.security) ? server.security : []) {
+    const scheme = asObject(deref(doc, requirement).node);
+    const resolved =
+      typeof scheme.type === 'string' ? scheme : (findScheme(doc, Object.keys(scheme)[0] ?? '') ?? {});
+    if (resolved.type === 'http' && String(resolved.scheme).toLowerCase() === 'bearer')
+      return {name: 'authorization', pattern: /^Bearer \S+$/};
+    if (resolved.type === 'httpApiKey' && typeof resolved.name === 'string')
+      return {name: resolved.name.toLowerCase(), pattern: /\S/};
+  }
+  return undefined;
+}
+
+type Reply = (address: string, name: string, request?: {name: string; value: unknown}) => Json | undefined;
+
+export function wsRules(document: Json): {
+  rules: ChannelRules[];
+  reply: Reply;
+} {
+  const doc = asObject(document);
+  const ajv = createAjv('draft-07', {strict: false, allErrors: true, validateSchema: false});
+  ajv.addSchema(doc, 'asyncapi');
+  const channels = listChannels(doc);
+  const operations = listOperations(doc, channels);
+  const rules = channels.flatMap((channel): ChannelRules[] => {
+    const address = channel.channel.address;
+    if (typeof address !== 'string') return [];
+    const sentHere = operations.filter((op) => op.action === 'receive' && op.channel === channel.key);
+    const accepted = channel.messages.flatMap((m): Accepted[] => {
+      const ops = sentHere.filter((op) => op.messages.includes(m.name));
+      if (ops.length === 0) return [];
+      return [
+        {
+          name: m.name,
+          validate: ajv.compile({$ref: `asyncapi${pointerOf(doc, channel, m.key)}`}),
+          replies: ops.flatMap((op) => op.reply?.messages ?? []),
+        },
+      ];
+    });
+    const subscription = accepted.find((a) => isChannelSubscription(a.name))?.name;
+    return [{key: channel.key, address, accepted, ...(subscription !== undefined ? {subscription} : {})}];
+  });
+  const reply: Reply = (address, name, request) => {
+    const channel = channels.find((c) => c.channel.address === address);
+    return channel === undefined ? undefined : replyFor(doc, channel, name, request);
+  };
+  return {rules, reply};
+}
+
+export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
+  const doc = asObject(document);
+  const {rules, reply} = wsRules(doc);
+  const auth = requiredHeader(doc);
+  const frames: Frame[] = [];
+  const complaints: WsMock['complaints'] = [];
+  const listeners: (() => void)[] = [];
+  const changed = (): void => listeners.forEach((l) => l());
+  const accepted: WsMock['connections'] = [];
+  const server = http.createServer((_req, res) => {
+    res.writeHead(426);
+    res.end('WebSocket only');
+  });
+  const wss = new WebSocketServer({noServer: true});
+  server.on('upgrade', (req, socket, head) => {
+    const address = (req.url ?? '').split('?')[0] ?? '';
+    const channel = rules.find((r) => r.address === address);
+    const refuse = (status: number, why: string): void => {
+      complaints.push({connection: 0, address, complaint: why});
+      socket.end(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: text/plain\r\n\r\n${why}\n`,
+      );
+      changed();
+    };
+    if (channel === undefined) return refuse(404, `no channel at ${address}`);
+    const given = auth === undefined ? undefined : req.headers[auth.name];
+    if (auth !== undefined && (typeof given !== 'string' || !auth.pattern.test(given)))
+      return refuse(401, `the handshake lacks the ${auth.name} header the server's security asks for`);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = accepted.length + 1;
+      accepted.push({connection, address});
+      serve(ws, channel, connection);
+      changed();
+    });
+  });
+
+  function serve(ws: WebSocket, channel: ChannelRules, connection: number): void {
+    let subscribed = false;
+    const refuse = (complaint: string, text: string): void => {
+      complaints.push({connection, address: channel.address, complaint, text});
+      changed();
+      ws.close(1008, complaint.slice(0, 120));
+    };
+    ws.on('message', (data) => {
+      const text = String(data);
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return refuse('the frame is not JSON', text);
+      }
+      const matched = channel.accepted.filter((a) => a.validate(value));
+      if (matched.length !== 1) {
+        const named = isObject(value as Json) ? Object.keys(value as JsonObject) : [];
+        const candidates = channel.accepted.filter((a) => named.includes(a.name));
+        const errors = (candidates.length > 0 ? candidates : channel.accepted).map(
+          (a) =>
+            `${a.name}: ${(a.validate(value), a.validate.errors ?? [])
+              .map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`)
+              .join('; ')}`,
+        );
+        return refuse(
+          matched.length === 0
+            ? `the frame is none of the messages ${channel.address} accepts (${errors.join(' | ')})`
+            : `the frame validates as several messages: ${matched.map((m) => m.name).join(', ')}`,
+          text,
+        );
+      }
+      const message = matched[0] as Accepted;
+      frames.push({connection, address: channel.address, direction: 'received', message: message.name, text});
+      if (message.name === channel.subscription) {
+        if (subscribed)
+          return refuse(`a second ${message.name}: one subscription per channel per connection`, text);
+        subscribed = true;
+      } else if (channel.subscription !== undefined && !subscribed) {
+        return refuse(
+          `${message.name} before the channel subscription (${channel.subscription}) was made`,
+          text,
+        );
+      } else if (isChannelUnsubscription(message.name)) subscribed = false;
+      const name =
+        message.name === channel.subscription ? confirmationOf(message.replies) : message.replies[0];
+      const answer =
+        name === undefined ? undefined : reply(channel.address, name, {name: message.name, value});
+      if (name !== undefined && answer !== undefined) {
+        const sent = JSON.stringify(answer);
+        frames.push({connection, address: channel.address, direction: 'sent', message: name, text: sent});
+        ws.send(sent);
+      }
+      changed();
+    });
+  }
+
+  const bound = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+  return {
+    url: `ws://127.0.0.1:${bound}`,
+    connections: accepted,
+    frames,
+    complaints,
+    onChange: (listener) => listeners.push(listener),
+    stop: () =>
+      new Promise((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.close(() => resolve());
+      }),
+  };
+}
