@@ -108,7 +108,8 @@ const MARKER = new RegExp(`class="${READING_CLASS}" data-reading="([a-z0-9-]+)"`
 /**
  * Where a reference model shows readings: each marker in a rendered description, with the id of
  * the nearest element around it that has one (the view models give anchored elements an `id`),
- * and that element's name. `top` is the anchor for what sits outside any (the overview).
+ * and that element's name. `top` is the anchor for what sits outside any (the overview; an empty
+ * id links to the page itself).
  */
 export function placedReadings(
   model: unknown,
@@ -116,6 +117,7 @@ export function placedReadings(
   route: string,
   top: {id: string; label: string},
 ): Map<string, ReadingPlace[]> {
+  const href = (id: string): string => (id === '' ? route : `${route}#${id}`);
   const places = new Map<string, ReadingPlace[]>();
   const add = (id: string, place: ReadingPlace): void => {
     const list = places.get(id) ?? [];
@@ -125,7 +127,7 @@ export function placedReadings(
   const walk = (node: unknown, anchor: {id: string; label: string}): void => {
     if (typeof node === 'string') {
       for (const match of node.matchAll(MARKER))
-        add(match[1] ?? '', {api, href: `${route}#${anchor.id}`, label: anchor.label});
+        add(match[1] ?? '', {api, href: href(anchor.id), label: anchor.label});
       return;
     }
     if (Array.isArray(node)) {
@@ -135,8 +137,9 @@ export function placedReadings(
     if (!isObject(node)) return;
     const object = node as JsonObject;
     const id = typeof object.id === 'string' && object.id !== '' ? object.id : undefined;
-    const label =
-      jsonText(object.path) ?? jsonText(object.name) ?? jsonText(object.title) ?? jsonText(object.key) ?? id;
+    // Fields are anchored by their path (`<operation>.<where>.<field path>`), which names them best;
+    // operations, messages and data types by a key: their title reads better.
+    const label = id?.includes('.') === true ? id : (jsonText(object.title) ?? jsonText(object.name) ?? id);
     const here = id !== undefined ? {id, label: label ?? id} : anchor;
     for (const value of Object.values(object)) walk(value, here);
   };

@@ -201,7 +201,9 @@ export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): Reac
                 ) : null}
               </td>
               <td>
-                {e.sources.length === 0 ? <p className={styles.cellText}>Not published by the provider</p> : null}
+                {e.sources.length === 0 ? (
+                  <p className={styles.cellText}>Not published by the provider</p>
+                ) : null}
                 <ul className={styles.plainList}>
                   {e.sources.map((s) => {
                     const link = sourceLink(s);
