@@ -529,7 +529,7 @@ const RULES: readonly Rule[] = [
         {
           price_subscription_error: {
             header: header('prices'),
-            rejection_list: [{subscription_id: 's1', instrument: 'XRP-EUR', error: 'Not allowed to trade the instrument'}],
+            rejection_list: [{subscription_id: 's1', instrument: 'XRP-EUR', error: 'Instrument refused'}],
           },
         },
       ],
