@@ -158,7 +158,10 @@ export function readingList(
   const entries = new Map<string, ReadingEntry>();
   for (const {mark} of [...documentReadings(documents.openapi), ...documentReadings(documents.asyncapi)]) {
     if (entries.has(mark.id)) continue;
-    const places = placed.flatMap((map) => map.get(mark.id) ?? []);
+    // A type described once under "Data types" first: there its reading is stated in general.
+    const places = placed
+      .flatMap((map) => map.get(mark.id) ?? [])
+      .sort((a, b) => Number(b.href.includes('#data-type-')) - Number(a.href.includes('#data-type-')));
     entries.set(mark.id, {...mark, html: readingTextHtml(mark.text), places});
   }
   return [...entries.values()];
