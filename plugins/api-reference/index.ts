@@ -18,7 +18,8 @@ import {publishLoaded} from './document/loaded';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
 import type {RestRouteModules} from './routes';
-import {IDENTITY_DATA, REST_PAGE_COMPONENT, WS_DATA, restRoutes} from './routes';
+import {IDENTITY_DATA, READINGS_DATA, REST_PAGE_COMPONENT, WS_DATA, WS_ROUTE, restRoutes} from './routes';
+import {placedReadings, readingList, type ReadingEntry} from './readings';
 import {describeWsSchemas} from './pageSchemas';
 import {buildWsModel} from './asyncapi/build';
 import type {RestModel, WsModel} from './types';
@@ -45,6 +46,8 @@ export interface ApiReferenceContent {
   sources: {openapi: LoadedSource; asyncapi: LoadedSource};
   /** The version history computed from specs/releases and the working documents (plugins/releases). */
   history: HistoryView;
+  /** Every reading the documents mark (x-reading), where the references show it: docs/intro.mdx lists them. */
+  readings: ReadingEntry[];
 }
 
 /** Global data of this plugin, read by every page (src/components/Identity). */
@@ -79,6 +82,24 @@ function guideSources(siteDir: string): GuideSource[] {
 /** Drops the schema builder's build-only notes (SchemaNode.typeDescription, schemaRef) from shipped models. */
 function withoutBuildNotes(key: string, value: unknown): unknown {
   return key === 'typeDescription' || key === 'schemaRef' ? undefined : value;
+}
+
+/** A model as its page receives it (build-only notes dropped): where readings are really shown. */
+function shipped(model: unknown): unknown {
+  return JSON.parse(JSON.stringify(model, withoutBuildNotes)) as unknown;
+}
+
+/** The readings list, from the marks of the documents and the pages that show them. */
+export function collectReadings(
+  documents: {openapi: Json; asyncapi: Json},
+  rest: RestModel,
+  ws: WsModel,
+): ReadingEntry[] {
+  const restPlaces = restRoutes(rest).map((route) =>
+    placedReadings(shipped(route.model), 'rest', route.path, {id: '', label: 'REST API reference'}),
+  );
+  const wsPlaces = placedReadings(shipped(ws), 'ws', WS_ROUTE, {id: '', label: 'WebSocket API reference'});
+  return readingList(documents, [...restPlaces, wsPlaces]);
 }
 
 export {REST_DATA, WS_DATA} from './routes';
@@ -161,7 +182,8 @@ export default function apiReferencePlugin(
       const warning = describeGaps(guideGaps);
       if (warning !== null) console.warn(`[WARNING] [api-reference] ${warning}`);
       const sources = {openapi: loaded[0], asyncapi: loaded[1]};
-      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}, sources, history};
+      const readings = collectReadings({openapi, asyncapi}, rest, ws);
+      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}, sources, history, readings};
     },
 
     async contentLoaded({content, actions}) {
@@ -183,6 +205,7 @@ export default function apiReferencePlugin(
         });
       }
       await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
+      await createData(READINGS_DATA, JSON.stringify(content.readings));
       addRoute({
         path: '/version-history',
         component: '@site/src/components/VersionHistory/index.tsx',

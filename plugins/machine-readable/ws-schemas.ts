@@ -11,6 +11,7 @@
  */
 import {followRefs, isJsonObject, pointerTokens, resolveLocal, type Json, type JsonObject} from './json';
 import {schemaFileFor} from '../api-reference/client/downloads';
+import {documentReadings} from '../api-reference/readings';
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -335,7 +336,8 @@ export function schemaIndex(doc: JsonObject, result: MessageSchemas, options: Sc
     title: `JSON Schemas of the ${text(info.title) ?? 'WebSocket API'} messages`,
     description:
       'One JSON Schema (draft 2020-12) per message, each self-contained: every $ref points into its own $defs. ' +
-      'Messages are JSON objects with one member, named after the message. Generated from the AsyncAPI document at build time.',
+      "Each schema is the message's payload as the AsyncAPI document gives it; `readings` lists the readings of " +
+      "the provider's specification that the document makes. Generated from the AsyncAPI document at build time.",
     dialect: JSON_SCHEMA_DIALECT,
     source: {
       asyncapi: text(doc.asyncapi) ?? null,
@@ -352,5 +354,10 @@ export function schemaIndex(doc: JsonObject, result: MessageSchemas, options: Sc
       url: `${options.baseUrl}${m.file}`,
     })),
     skipped: result.skipped.map((s) => ({name: s.name, reason: s.reason})),
+    // What the document marks as its reading (x-reading), e.g. the message envelope: to confirm with the provider.
+    readings: documentReadings(doc)
+      .map(({mark}) => mark)
+      .filter((mark, i, all) => all.findIndex((m) => m.id === mark.id) === i)
+      .map((mark) => ({id: mark.id, text: mark.text})),
   };
 }

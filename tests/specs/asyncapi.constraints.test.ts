@@ -447,14 +447,14 @@ const RULES: readonly Rule[] = [
       ['history not done', trade({history_done: false})],
       ['history done', trade({history_done: true})],
       ['with req_header', trade({req_header: {req_id: 'r-1'}})],
-      ['with a trades header', trade({header: header('trades')})],
     ],
     fail: [
       ['history_done not a boolean', trade({history_done: 'yes'})],
       ['history_done missing', {trade: {...trade().trade, history_done: undefined}}],
       ['executed_at in milliseconds', trade({trade: {...tradeExecution, executed_at: '2025-06-02T08:00:00.123Z'}})],
       ['order without arrived_at', trade({order: {...tradeOrder, arrived_at: undefined}})],
-      ['header of another channel', trade({header: header('orders')})],
+      // The specification's trade message has no header (issue 31, item 8).
+      ['a header', trade({header: header('trades')})],
     ],
   },
   {
@@ -529,7 +529,7 @@ const RULES: readonly Rule[] = [
         {
           price_subscription_error: {
             header: header('prices'),
-            rejection_list: [{subscription_id: 's1', instrument: 'XRP-EUR', error: 'Not allowed to trade the instrument'}],
+            rejection_list: [{subscription_id: 's1', instrument: 'XRP-EUR', error: 'Instrument refused'}],
           },
         },
       ],

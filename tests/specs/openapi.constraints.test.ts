@@ -32,6 +32,7 @@ const digits = (count: number): string => range(count, (i) => String((i + 1) % 1
 const bulkItem = (fields: Record<string, unknown> = {}): Record<string, unknown> => ({
   order_ref: 'ref-1',
   instrument: 'BTC-EUR',
+  order_type: 'BULK_MARKET',
   side: 'BUY',
   amount: {leg_1_amount: '0.5'},
   ...fields,
@@ -250,6 +251,7 @@ const rules: Rule[] = [
     fail: [['no order', bulkRequest([])], ['1000 orders', bulkRequest(range(1000, () => bulkItem()))],
       ['order_type MARKET', {new_bulk_order: {order_type: 'MARKET', orders: [bulkItem()]}}],
       ['item of type MARKET', bulkRequest([bulkItem({order_type: 'MARKET'})])], ['no order_type', {new_bulk_order: {orders: [bulkItem()]}}],
+      ['item without order_type', bulkRequest([{...bulkItem(), order_type: undefined}])],
       ['not wrapped in new_bulk_order', {order_type: 'BULK_MARKET', orders: [bulkItem()]}], ['bad instrument', bulkRequest([bulkItem({instrument: 'BTC-EUR/1M'})])],
       ['amount with both legs', bulkRequest([bulkItem({amount: {leg_1_amount: '1', leg_2_amount: '1'}})])],
       ['counter_leg_precision 100', bulkRequest([bulkItem({counter_leg_precision: 100})])], ['missing side', bulkRequest([bulkItem({side: undefined})])]],
@@ -272,8 +274,13 @@ const rules: Rule[] = [
   {
     source: '§3 get bulk order (422), §8', rule: 'bulk 422: error_code, message and rejected order', schema: 'BulkOrderRejection',
     pass: [['risk check', {bulk_order_id: 'blk_1', bulk_order_status: 'REJECTED', timestamp: TS, error_code: 'RiskCheck', message: 'Please raise your collateral.',
+      order_confirmations: [{order_id: 'o1', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}],
       rejected_order: {instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}, order_ref: 'r1', counter_leg_precision: 2}}]],
-    fail: [['no rejected order', {bulk_order_id: 'blk_1', bulk_order_status: 'REJECTED', timestamp: TS, error_code: 'RiskCheck', message: 'x'}],
+    fail: [['no rejected order', {bulk_order_id: 'blk_1', bulk_order_status: 'REJECTED', timestamp: TS, error_code: 'RiskCheck', message: 'x',
+      order_confirmations: [{order_id: 'o1', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}]}],
+      // The 422 form adds to the bulk order read, whose order_confirmations hold 1–9999 entries (issue 31, item 23).
+      ['no order confirmations', {bulk_order_id: 'blk_1', bulk_order_status: 'REJECTED', timestamp: TS, error_code: 'RiskCheck', message: 'x',
+        rejected_order: {instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}}],
       ['unknown error code', {bulk_order_id: 'blk_1', bulk_order_status: 'REJECTED', timestamp: TS, error_code: 'Oops', message: 'x',
         rejected_order: {instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}}]],
   },
@@ -394,9 +401,9 @@ const rules: Rule[] = [
     fail: [['9', 9], ['10000', 10000], ['fraction', 10.5]],
   },
   {
-    source: '§9 pagination', rule: 'skip: integer ≥ 0 (pages)', schema: PARAM('Skip'),
-    pass: [['0', 0], ['large', 123456]],
-    fail: [['-1', -1], ['fraction', 0.5]],
+    source: '§9 pagination', rule: 'skip: integer 0–9999 (pages; the WebSocket-schema cap 9999)', schema: PARAM('Skip'),
+    pass: [['0', 0], ['the cap', 9999]],
+    fail: [['-1', -1], ['fraction', 0.5], ['above the cap', 10000]],
   },
   {
     source: '§3 transaction list, §9', rule: 'pagination answer: skip, limit 10–9999, total_count 0–9999999', schema: 'Pagination',

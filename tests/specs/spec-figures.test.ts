@@ -163,8 +163,8 @@ const rows: Row[] = [
 
 /** Figures the specification states in words; the documents must carry the words. */
 const statedInWords: readonly [section: string, figure: string, doc: Doc, pointer: string, pattern: RegExp][] = [
-  ['§5, §9', 'req_id idempotency window for settlement requests: one hour', 'openapi', `${O}/ReqId/description`, /one hour/],
-  ['§9', 'bulk order: 1-999 orders (the description mentions up to 9999)', 'openapi', `${O}/NewBulkOrder/description`, /1–999[\s\S]*9999/],
+  ['§5, §9', 'req_id idempotency window for settlement requests: one hour', 'openapi', `${O}/SettlementRequest/description`, /one hour/],
+  ['§9', 'bulk order: 1-999 orders (the description mentions up to 9999)', 'openapi', `${O}/NewBulkOrder/properties/orders/x-reading/text`, /1-999[\s\S]*9999/],
   ['§9', 'skip counts pages', 'openapi', `${O}/PageSkip/description`, /counts pages/],
   ['§9', 'the number of levels can differ between production and pre-production', 'asyncapi', '/components/messages/price_update/description', /can differ\s+between production and pre-production/],
   ['§3', 'seq_number wraps to 0', 'asyncapi', `${O}/SeqNumber/description`, /wraps to 0/],

@@ -200,6 +200,68 @@ describe('TypeScript types generated from the documents', () => {
     expect(problems.some((p) => /^wrong\.ts:\d+: .*not_in_the_schema/s.test(p)), problems.join('\n')).toBe(true);
   });
 
+  /**
+   * Issue 31, item 3: the types keep the rules the schemas state. Each wrong value below is refused
+   * by the schema; it must be refused by the compiler too. Checked twice: with `@ts-expect-error`
+   * on each line the file compiles cleanly (so every line errs: an unused directive is an error),
+   * and without the directives every wrong line, and only those, has an error of its own.
+   */
+  const ANTI_EXAMPLES: [what: string, line: string][] = [
+    ['Amount with both legs', `const a1: components['schemas']['Amount'] = {leg_1_amount: '1', leg_2_amount: '2'};`],
+    ['Amount with neither leg', `const a2: components['schemas']['Amount'] = {};`],
+    ['bulk item of type MARKET', `const b1: components['schemas']['BulkOrderItem'] = {order_ref: 'r', instrument: 'BTC-EUR', order_type: 'MARKET', side: 'BUY', amount: {leg_1_amount: '1'}};`],
+    ['bulk item without order_type', `const b2: components['schemas']['BulkOrderItem'] = {order_ref: 'r', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}};`],
+    ['bulk order of type MARKET', `const b3: components['schemas']['NewBulkOrder'] = {order_type: 'MARKET', orders: []};`],
+    ['bulk confirmation of type MARKET', `const b4: components['schemas']['OrderConfirmation'] = {order_id: 'o', instrument: 'BTC-EUR', order_type: 'MARKET', side: 'BUY', amount: {leg_1_amount: '1'}};`],
+    ['WebSocket amount with both legs', `const w1: NewOrder['new_order']['amount'] = {leg_1_amount: '1', leg_2_amount: '2'};`],
+    ['new_order of type BULK_MARKET', `const w2: NewOrder = {new_order: {order_ref: 'r', order_type: 'BULK_MARKET', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}};`],
+    ['trade subscription with seq_number and execution_time', `const w3: SubscribeTradeChannel = {subscribe_trade_channel: {channel: 'trades', seq_number: 1, execution_time: '2025-06-02T08:00:00.000000Z'}};`],
+  ];
+  const RIGHT_VALUES = [
+    `const r1: components['schemas']['Amount'] = {leg_1_amount: '1'};`,
+    `const r2: components['schemas']['Amount'] = {leg_2_amount: '2'};`,
+    `const r3: components['schemas']['BulkOrderItem'] = {order_ref: 'r', instrument: 'BTC-EUR', order_type: 'BULK_MARKET', side: 'BUY', amount: {leg_2_amount: '1'}};`,
+    `const r4: SubscribeTradeChannel = {subscribe_trade_channel: {channel: 'trades', seq_number: 1}};`,
+    `const r5: SubscribeTradeChannel = {subscribe_trade_channel: {channel: 'trades', execution_time: '2025-06-02T08:00:00.000000Z'}};`,
+    `const r6: SubscribeTradeChannel = {subscribe_trade_channel: {channel: 'trades'}};`,
+    `const r7: NewOrder = {new_order: {order_ref: 'r', order_type: 'MARKET', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_2_amount: '1'}}};`,
+  ];
+  const antiSource = (directives: boolean): string =>
+    [
+      `import type {components} from './rest';`,
+      `import type {NewOrder, SubscribeTradeChannel} from './ws-messages';`,
+      ...RIGHT_VALUES,
+      ...ANTI_EXAMPLES.flatMap(([what, line]) => [`// ${what}`, ...(directives ? ['// @ts-expect-error'] : []), line]),
+      'export {};',
+      '',
+    ].join('\n');
+
+  it('the types refuse what the schemas refuse: exactly one leg, BULK_MARKET in bulk orders, seq_number or execution_time', () => {
+    writeFileSync(path.join(folder, 'anti.ts'), antiSource(true));
+    expect(compile(folder, ['anti.ts'])).toEqual([]);
+    writeFileSync(path.join(folder, 'anti-bare.ts'), antiSource(false));
+    const lines = antiSource(false).split('\n');
+    const problems = compile(folder, ['anti-bare.ts']);
+    const erring = new Set(problems.map((p) => Number(/^anti-bare\.ts:(\d+):/.exec(p)?.[1])));
+    const expected = ANTI_EXAMPLES.map(([, line]) => lines.indexOf(line) + 1);
+    expect([...erring].sort((a, b) => a - b), problems.join('\n')).toEqual(expected);
+  });
+
+  it("the header lists the rules the types do not check, and the document's readings", () => {
+    for (const text of [generated.rest, generated.ws]) {
+      const head = text.slice(0, text.indexOf('*/'));
+      expect(head).toContain('Rules these types do NOT check');
+      expect(head).toMatch(/string patterns and formats \(`pattern`, `format`\): /);
+      expect(head).toMatch(/number ranges and steps/);
+      expect(head).toContain("Readings of the provider's specification that the document makes");
+    }
+    const ws = generated.ws.slice(0, generated.ws.indexOf('*/'));
+    expect(ws).toMatch(/conditional rules \(`if`[^)]*\): subscribe_instruments/);
+    // The envelope is the document's reading, not a fact (issue 31, item 9).
+    expect(ws).not.toContain('sent on the wire');
+    expect(ws).toMatch(/- The specification names each message and its fields but shows no message on the wire;/);
+  });
+
   it('the README example compiles against the published files', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const example = /### Typed models[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];

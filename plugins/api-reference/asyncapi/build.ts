@@ -6,7 +6,8 @@
  */
 import {IdRegistry} from '../anchors';
 import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../json';
-import {escapeHtml, markdown} from '../markdown';
+import {escapeHtml} from '../markdown';
+import {describe, readingHtml, readingOf} from '../readings';
 import {SECTION_IDS} from '../client/anchors';
 import {DATA_TYPES_SECTION, shareDataTypes} from '../schema/dataTypes';
 import {buildSecuritySchemes, findScheme, inlineAsyncSchemes} from '../security';
@@ -99,8 +100,10 @@ export function buildWsModel(document: Json): WsModel {
     channels: channelViews,
     toc: [],
   };
-  const description = markdown(info.description, 2);
-  if (description !== undefined) model.description = description;
+  // The document's readings of the whole (on the root or on info) show with its description.
+  const rootReading = readingOf(doc);
+  const overview = `${describe(info, 2) ?? ''}${rootReading !== undefined ? readingHtml(rootReading) : ''}`;
+  if (overview !== '') model.description = overview;
   const convertedFrom = text(doc[CONVERTED_FROM]);
   if (convertedFrom !== undefined) model.convertedFrom = convertedFrom;
   const dct = text(doc.defaultContentType);

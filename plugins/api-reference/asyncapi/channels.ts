@@ -4,6 +4,7 @@ import {markdown} from '../markdown';
 import type {ChannelView} from '../types';
 import {bindingsView} from './bindings';
 import type {ChannelEntry} from './model';
+import {describe} from '../readings';
 
 /** Messages the document defines but no channel lists still get a section (nothing is dropped). */
 export const UNLISTED_CHANNEL = '(messages in no channel)';
@@ -58,7 +59,7 @@ export function buildChannel(doc: Json, c: ChannelEntry, id: string): ChannelVie
   };
   const title = text(c.channel.title);
   if (title !== undefined) view.title = title;
-  const description = markdown(c.channel.description ?? c.channel.summary, 3);
+  const description = describe(c.channel, 3, c.channel.summary);
   if (description !== undefined) view.description = description;
   const channelServers = asArray(c.channel.servers).flatMap((s) =>
     isObject(s) && typeof s.$ref === 'string' ? [s.$ref.split('/').pop() ?? ''] : [],

@@ -15,6 +15,7 @@ import {messageRoles, operationViews, replyRefs} from './operations';
 import type {Placements} from './placements';
 import {buildWsSamples, confirmationOf, isChannelSubscription} from './samples';
 import {connectUrl} from './servers';
+import {describe} from '../readings';
 
 export interface MessageContext {
   doc: JsonObject;
@@ -58,7 +59,7 @@ export function buildMessage(
     const value = text(message[key]);
     if (value !== undefined) view[key] = value;
   }
-  const description = markdown(message.description, 4);
+  const description = describe(message, 4);
   if (description !== undefined) view.description = description;
   if (message.deprecated === true) view.deprecated = true;
   const contentType = text(message.contentType) ?? text(doc.defaultContentType);

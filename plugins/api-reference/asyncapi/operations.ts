@@ -5,11 +5,11 @@
  * `reply` lists what the reader can get back.
  */
 import {text} from '../json';
-import {markdown} from '../markdown';
 import {asyncRequirementKeys} from '../security';
 import type {MessageRef, MessageView} from '../types';
 import type {OperationEntry} from './model';
 import type {Placements} from './placements';
+import {describe} from '../readings';
 
 /** How a message takes part in a channel's operations. */
 export interface MessageRoles {
@@ -39,7 +39,7 @@ export function messageRoles(
 /** The operations a message view lists: those that send or receive it. */
 export function operationViews(roles: MessageRoles): MessageView['operations'] {
   return [...roles.sentBy, ...roles.receivedBy].map((op) => {
-    const description = markdown(op.operation.description ?? op.operation.summary, 5);
+    const description = describe(op.operation, 5, op.operation.summary);
     const security = asyncRequirementKeys(op.operation.security, op.key);
     return {
       key: op.key,

@@ -9,10 +9,15 @@
  * `channel_subscription_error` in the AsyncAPI document); a test keeps this
  * list equal to them, so a code added to or removed from the documents fails
  * the build's tests until it is described here.
+ *
+ * The provider publishes one flat catalogue. A code is placed (a status, a field,
+ * the operations that return it) only where the documents place it: `RiskCheck`
+ * is the bulk order flow's risk check; the other bulk-sounding codes and
+ * `ERROR_DUPLICATE` are listed without a place (group `unplaced`).
  */
 
 /** The tables of docs/rest_overview.mdx (`<ErrorTable group=…>`), one per group; the pages give their titles. */
-export const ERROR_GROUPS = ['http', 'bulk', 'readiness', 'websocket'] as const;
+export const ERROR_GROUPS = ['http', 'bulk', 'readiness', 'unplaced'] as const;
 export type ErrorGroup = (typeof ERROR_GROUPS)[number];
 
 /** Where a code is returned: a REST operation (by operationId) or a WebSocket message. */
@@ -20,22 +25,23 @@ export type ErrorSource = {kind: 'rest'; operationId: string} | {kind: 'ws'; mes
 
 export interface ErrorCatalogueEntry {
   code: string;
-  /** HTTP status the code comes with; null for a WebSocket error. */
+  /** HTTP status the code comes with; null when the documents give none (a WebSocket or an unplaced code). */
   status: number | null;
-  /** The response field holding the code. */
-  field: 'error' | 'error_code';
-  /** Operations (or messages) that return it. */
+  /** The response field holding the code; null when the documents do not say where it is returned. */
+  field: 'error' | 'error_code' | null;
+  /** Operations (or messages) that return it; empty when the provider does not say. */
   sources: ErrorSource[];
   /** What the provider's specification says about the code, and nothing more. */
   meaning: string;
   /** What the provider itself asks the client to do; absent when it publishes nothing. */
   providerAdvice?: string;
-  /** Groups the table: general HTTP errors, bulk order rejections, settlement readiness, WebSocket. */
+  /** Groups the table: general HTTP errors, bulk order rejections, settlement readiness, codes without a place. */
   group: ErrorGroup;
 }
 
 const bulkRead: ErrorSource[] = [{kind: 'rest', operationId: 'getBulkOrder'}];
-const undescribed = "Listed in the provider's catalogue without a description.";
+const undescribed =
+  "Listed in the provider's catalogue without a description; the provider does not say which operation or message returns it.";
 const causeNotPublished = 'The provider does not publish what causes it.';
 
 export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
@@ -117,58 +123,58 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
   },
   {
     code: 'InvalidOrder',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
     code: 'MixedOrders',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
     code: 'InvalidAmount',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
     code: 'AmountTooLow',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
     code: 'AmountTooAccurate',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
     code: 'AmountTooHigh',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
     code: 'NoPriceStream',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
@@ -177,15 +183,16 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error_code',
     group: 'bulk',
     sources: bulkRead,
-    meaning: 'A risk-check rejection (the risk check is the fourth stage of the bulk order flow).',
+    meaning:
+      'A risk-check rejection: the risk check is the fourth stage of the bulk order flow, the only flow the provider ties a catalogue code to. It is read back in `error_code` of the 422 answer of the bulk order read.',
     providerAdvice: 'A risk-check rejection asks the user to raise their collateral.',
   },
   {
     code: 'DuplicateOrderRef',
-    status: 422,
-    field: 'error_code',
-    group: 'bulk',
-    sources: bulkRead,
+    status: null,
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning: undescribed,
   },
   {
@@ -208,10 +215,10 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
   {
     code: 'ERROR_DUPLICATE',
     status: null,
-    field: 'error',
-    group: 'websocket',
-    sources: [{kind: 'ws', message: 'channel_subscription_error'}],
+    field: null,
+    group: 'unplaced',
+    sources: [],
     meaning:
-      "Listed in the provider's catalogue without a description. The provider does not publish which message carries it, when it is sent or what the server does after it; the WebSocket reference shows it only as the example `error` of `channel_subscription_error`.",
+      "Listed in the provider's catalogue without a description; the provider does not say which API returns it, when, or what the server does after it. Written like the WebSocket API's values, it serves as the example `error` of `channel_subscription_error` (a reading, listed under What the specification leaves open).",
   },
 ];

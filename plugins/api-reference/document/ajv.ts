@@ -17,11 +17,19 @@ type AddFormats = (ajv: Ajv | Ajv2020) => unknown;
 const addFormats = ((addFormatsModule as unknown as {default?: unknown}).default ??
   addFormatsModule) as AddFormats;
 
+/**
+ * Annotations the project's documents put into schemas: known to every Ajv instance, so strict
+ * mode accepts them, and without effect on validation (`x-reading`: plugins/api-reference/readings.ts).
+ */
+export const ANNOTATION_KEYWORDS = ['x-reading'] as const;
+
 export function createAjv(dialect: '2020-12', options: Options): Ajv2020;
 export function createAjv(dialect: 'draft-07', options: Options): Ajv;
 export function createAjv(dialect: AjvDialect, options: Options): Ajv | Ajv2020;
 export function createAjv(dialect: AjvDialect, options: Options): Ajv | Ajv2020 {
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv);
+  // As an annotation: strict mode accepts it, validation ignores it.
+  ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
   return ajv;
 }

@@ -5,7 +5,7 @@
  */
 import {IdRegistry, operationId as deriveOperationId, slug, tagId} from '../anchors';
 import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../json';
-import {escapeHtml, markdown} from '../markdown';
+import {escapeHtml} from '../markdown';
 import {buildRequirements, buildSecuritySchemes} from '../security';
 import type {OperationView, RestModel, SchemaNode, TagView, TocItem} from '../types';
 import {buildOperation, operationLabel, pathItemOperations} from './operations';
@@ -13,6 +13,7 @@ import {SECTION_IDS} from '../client/anchors';
 import {DATA_TYPES_SECTION, shareDataTypes} from '../schema/dataTypes';
 import {pageOperations, shareErrorBodies} from './errorBodies';
 import {buildServers, serverUrl} from './servers';
+import {describe} from '../readings';
 
 /** Section anchors of the page itself; claimed first. */
 export const REST_SECTIONS = {
@@ -105,7 +106,7 @@ export function buildRestModel(document: Json): RestModel {
         id: t.id,
         operations: located.filter((op) => op.tag === t.name).map((op) => build(op, true)),
       };
-      const description = markdown(t.description, 3);
+      const description = describe(t, 3);
       if (description !== undefined) view.description = description;
       return view;
     })
@@ -122,7 +123,7 @@ export function buildRestModel(document: Json): RestModel {
     webhooks: webhookOps.map((op) => build(op, false)),
     toc: [],
   };
-  const description = markdown(info.description, 2);
+  const description = describe(info, 2);
   if (description !== undefined) model.description = description;
   const summary = text(info.summary);
   if (summary !== undefined) model.summary = summary;

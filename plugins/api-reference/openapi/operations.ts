@@ -10,6 +10,7 @@ import {buildParameter, mergeParameters, parameterExample} from './parameters';
 import {buildResponses} from './responses';
 import {buildSamples, credentials} from './samples';
 import {buildServers, serverUrl} from './servers';
+import {describe} from '../readings';
 
 /** A Path Item's operations as [method, operation], 3.2's `query` and `additionalOperations` included. */
 export function pathItemOperations(pathItem: JsonObject): [string, JsonObject][] {
@@ -114,7 +115,7 @@ export function buildOperation(input: OperationInput): OperationView {
   };
   const summary = text(operation.summary) ?? text(pathItem.summary);
   if (summary !== undefined) view.summary = summary;
-  const description = markdown(operation.description ?? pathItem.description, 4);
+  const description = describe(operation.description !== undefined ? operation : pathItem, 4);
   if (description !== undefined) view.description = description;
   const body = buildBody(doc, ids, id, operation.requestBody);
   if (body !== undefined) view.requestBody = body;

@@ -5,9 +5,9 @@
 import type {IdRegistry} from '../anchors';
 import {mergeParameters as mergeByKey, parameterKey} from '../document/operations';
 import {asArray, asObject, deref, isObject, prettyJson, type Json, type JsonObject} from '../json';
-import {markdown} from '../markdown';
 import {buildSchema} from '../schema/build';
 import type {ParameterView} from '../types';
+import {describe} from '../readings';
 
 export function mergeParameters(
   doc: Json,
@@ -67,7 +67,7 @@ export function buildParameter(
     schema,
   };
   if (param.deprecated === true) view.deprecated = true;
-  const description = markdown(param.description, 5);
+  const description = describe(param, 5);
   if (description !== undefined) view.description = description;
   const s = serialization(param);
   if (s !== undefined) view.serialization = s;

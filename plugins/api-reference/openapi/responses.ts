@@ -5,6 +5,7 @@ import {markdown} from '../markdown';
 import type {LinkView, ResponseView} from '../types';
 import {buildContent} from './media';
 import {buildParameter} from './parameters';
+import {describe} from '../readings';
 
 export function responseKind(code: string): ResponseView['kind'] {
   if (code === 'default') return 'default';
@@ -63,7 +64,7 @@ export function buildResponses(
         contents: buildContent(doc, ids, prefix, response.content, 'response'),
         links: links(doc, response.links),
       };
-      const description = markdown(response.description, 5);
+      const description = describe(response, 5);
       if (description !== undefined) view.description = description;
       return view;
     });

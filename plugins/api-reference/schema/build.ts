@@ -18,6 +18,7 @@ import {
   type JsonObject,
 } from '../json';
 import {markdown} from '../markdown';
+import {describe, READING_KEY} from '../readings';
 import type {SchemaGroup, SchemaNode} from '../types';
 import {constraintWords} from './words';
 
@@ -256,12 +257,19 @@ class Walker {
     if (schema.writeOnly === true) badges.push('write-only');
     if (schema.deprecated === true) badges.push('deprecated');
     if (badges.length > 0) node.badges = badges;
-    const description = markdown(schema.description, 5);
+    // A reading (x-reading, readings.ts) shows where its node's description shows: a field with a
+    // description of its own shows its own reading, not the one of the type it refers to.
+    const target = lastRef !== undefined ? asObject(resolvePointer(this.ctx.doc, lastRef)) : undefined;
+    const ownText = target !== undefined && schema.description !== target.description;
+    const description =
+      ownText && schema[READING_KEY] === target[READING_KEY]
+        ? markdown(schema.description, 5)
+        : describe(schema, 5);
     if (description !== undefined) node.description = description;
     // A description beside a `$ref` (OpenAPI 3.1) is the field's own; the referenced type keeps
     // its own for the page's "Data types" (dataTypes.ts), which removes this build-only note.
     if (lastRef !== undefined) {
-      const typeDescription = markdown(asObject(resolvePointer(this.ctx.doc, lastRef)).description, 5);
+      const typeDescription = describe(target, 5);
       if (typeDescription !== description) node.typeDescription = typeDescription ?? '';
       node.schemaRef = {
         pointer: lastRef,

@@ -163,6 +163,12 @@ function sourceLink(source: ErrorCatalogueEntry['sources'][number]): {to: string
     : {to: `/docs/ws#${source.message}`, label: source.message};
 }
 
+/** HTTP status, WebSocket, or nothing the documents give. */
+function statusLabel(entry: ErrorCatalogueEntry): string {
+  if (entry.status !== null) return `HTTP ${entry.status}`;
+  return entry.sources.some((s) => s.kind === 'ws') ? 'WebSocket' : 'Status not published';
+}
+
 /** One group of the error catalogue (plugins/api-reference/client/errorCatalogue.ts) as a table. */
 export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): ReactNode {
   const entries = errorCatalogue.filter((e) => e.group === group);
@@ -182,7 +188,7 @@ export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): Reac
             <tr key={e.code} id={`error-${e.code.replace(/\s+/g, '-')}`}>
               <th scope="row">
                 <code>{e.code}</code>
-                <span className={styles.status}>{e.status !== null ? `HTTP ${e.status}` : 'WebSocket'}</span>
+                <span className={styles.status}>{statusLabel(e)}</span>
               </th>
               <td>
                 <p className={styles.cellText}>
@@ -195,6 +201,9 @@ export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): Reac
                 ) : null}
               </td>
               <td>
+                {e.sources.length === 0 ? (
+                  <p className={styles.cellText}>Not published by the provider</p>
+                ) : null}
                 <ul className={styles.plainList}>
                   {e.sources.map((s) => {
                     const link = sourceLink(s);

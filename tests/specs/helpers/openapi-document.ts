@@ -9,7 +9,7 @@ import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import type Ajv2020 from 'ajv/dist/2020';
 import type {ErrorObject, ValidateFunction} from 'ajv/dist/2020';
-import {createAjv} from '../../../plugins/api-reference/document/ajv';
+import {ANNOTATION_KEYWORDS, createAjv} from '../../../plugins/api-reference/document/ajv';
 import {parse} from 'yaml';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -111,7 +111,9 @@ export class OpenApiSchemas {
     // strictRequired is off: `required` inside oneOf branches naming properties declared by the
     // parent schema (the Amount rule) is valid JSON Schema that Ajv's strict mode would refuse.
     this.ajv = createAjv('2020-12', {strict: true, strictRequired: false, allErrors: true, multipleOfPrecision: 9});
-    this.ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeys(doc)]);
+    // createAjv knows the project's annotation keywords (x-reading) already.
+    const known: readonly string[] = ANNOTATION_KEYWORDS;
+    this.ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeys(doc)].filter((key) => !known.includes(key)));
     // Ajv compiles the root of a registered schema before resolving a pointer into it; the root
     // fields of an OpenAPI document (openapi, info, paths, components …) are not schema keywords.
     this.ajv.addVocabulary(Object.keys(doc).filter((key) => !this.ajv.getKeyword(key)));

@@ -97,7 +97,7 @@ describe('form model', async () => {
     expect(byName(map, 'transaction_id')).toMatchObject({
       in: 'path',
       required: true,
-      value: 'txn_0b7d5e3f91',
+      value: 'txn_0b7d5e3f92',
     });
   });
 

@@ -431,7 +431,7 @@ describe('facts stated in prose match the documents', () => {
     {
       guide: 'rest_overview',
       phrase: 'the idempotency window is **one hour**',
-      holds: () => JSON.stringify(at(openapi, '/components/schemas/ReqId')).includes('one hour'),
+      holds: () => JSON.stringify(at(openapi, '/components/schemas/SettlementRequest')).includes('one hour'),
     },
     {
       guide: 'rest_overview',

@@ -116,6 +116,15 @@ describe('the AsyncAPI document of the build', () => {
     expect(listed.map((m) => m.file)).toEqual(result.messages.map((m) => m.file));
     expect(listed.every((m) => m.url === `${BASE}${String(m.file)}`)).toBe(true);
   });
+
+  test('the index states no envelope as fact: the document marks it as its reading, and the index lists the readings (issue 31)', () => {
+    const index = schemaIndex(doc, result, {baseUrl: BASE});
+    expect(String(index.description)).not.toMatch(/Messages are JSON objects with one member/);
+    const readings = Array.isArray(index.readings) ? index.readings.filter(isJsonObject) : [];
+    const envelope = readings.find((r) => r.id === 'message-envelope');
+    expect(String(envelope?.text)).toMatch(/one member, named after the message/);
+    expect(readings.map((r) => r.id)).toContain('websocket-version');
+  });
 });
 
 describe('draft-07 and AsyncAPI keywords become JSON Schema 2020-12', () => {
