@@ -451,8 +451,11 @@ function compareKeywords(
       );
     }
   }
-  const ea = Array.isArray(a.enum) ? (a.enum as unknown[]) : undefined;
-  const eb = Array.isArray(b.enum) ? (b.enum as unknown[]) : undefined;
+  // The allowed values: `const` is a list of one (and wins over `enum` when both are written).
+  const allowed = (k: Obj): unknown[] | undefined =>
+    k.const !== undefined ? [k.const] : Array.isArray(k.enum) ? (k.enum as unknown[]) : undefined;
+  const ea = allowed(a);
+  const eb = allowed(b);
   if (ea !== undefined && eb !== undefined) {
     const before = new Set(ea.map(text));
     const after = new Set(eb.map(text));
@@ -467,13 +470,6 @@ function compareKeywords(
         eb !== undefined
           ? `now limited to ${eb.map((v) => code(v)).join(', ')}`
           : `no longer limited to ${(ea ?? []).map((v) => code(v)).join(', ')}`,
-    });
-  }
-  if (!sameValue(a.const, b.const)) {
-    const {detail, rule} = limitChange('fixed value', a.const, b.const, true);
-    const both = a.const !== undefined && b.const !== undefined;
-    emit(ctx, place, field, use, origin, both ? 'constraint-changed' : rule, {
-      detail: both ? `fixed value changed from ${shown(a.const)} to ${shown(b.const)}` : detail,
     });
   }
   for (const [key, label] of Object.entries(LOWER)) {

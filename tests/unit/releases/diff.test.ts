@@ -340,3 +340,28 @@ describe('release diff: what each side sees', () => {
     expect(writeOnly.every((c) => c.direction === 'send')).toBe(true);
   });
 });
+
+describe('release diff: allowed values', () => {
+  it('an enum replaced by a const of one of its values is a value removed, not a rule lifted', async () => {
+    const changes = await diffAfter(
+      'rest',
+      (d) => {
+        d.components.schemas.BulkOrderItem.properties.order_type = {type: 'string', const: 'BULK_MARKET'};
+      },
+      {
+        before: (d) => {
+          d.components.schemas.BulkOrderItem.properties.order_type = {
+            allOf: [{$ref: '#/components/schemas/OrderType'}],
+          };
+        },
+      },
+    );
+    const values = changes.filter((c) => c.rule === 'enum-value-removed');
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every((c) => c.words.values?.[0] === 'MARKET')).toBe(true);
+    expect(changes.some((c) => /no longer limited|outside the previous rules/.test(c.text))).toBe(false);
+    expect(values.find((c) => c.direction === 'send')?.text).toMatch(
+      /no longer accepts `MARKET`: requests that send it are refused\.$/,
+    );
+  });
+});
