@@ -14,18 +14,19 @@ import path from 'node:path';
 import type {ValidateFunction} from 'ajv/dist/2020.js';
 import {operationId as anchorOperationId} from './client/anchors';
 import {createAjv} from './document/ajv';
-import {pathItemOperations} from './document/operations';
-import {atPointer as at, escapePointerToken as token, follow} from './document/pointer';
+import {
+  atPointer as at,
+  derefAt,
+  escapePointerToken as token,
+  isObject,
+  pathItemOperations,
+  type ParsedDocument,
+} from './document';
 import type {ExampleView, RestModel, SchemaNode, WsModel} from './types';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import {ROUTES} from './client/routes';
 
 export type DocName = 'openapi' | 'asyncapi';
-export type Docs = Record<DocName, JsonObject>;
+export type Docs = Record<DocName, ParsedDocument>;
 
 /** Validates values against schemas inside a pair of documents, addressed by JSON pointer. */
 export function validatorFor(docs: Docs): (doc: DocName, pointer: string, value: unknown) => string[] {
@@ -85,15 +86,8 @@ class ModelWalker {
 
   /** The pointers a schema's keywords come from: itself, then each `$ref` target (siblings win). */
   private chain(doc: DocName, pointer: string): string[] {
-    const out = [pointer];
-    let node = at(this.docs[doc], pointer);
-    while (isObject(node) && typeof node.$ref === 'string' && out.length < 20) {
-      const target = decodeURIComponent(node.$ref.replace(/^#/, ''));
-      if (out.includes(target)) break;
-      out.push(target);
-      node = at(this.docs[doc], target);
-    }
-    return out;
+    const located = derefAt(this.docs[doc], pointer);
+    return [...located.via.reverse(), located.pointer];
   }
 
   /** Pointer of `keyword` as the schema view sees it (the first schema of the chain that has it). */
@@ -209,7 +203,7 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
   // Operation anchor → pointer of the operation (anchors as the reference names them).
   const pointers = new Map<string, string>();
   for (const p of Object.keys(isObject(doc.paths) ? doc.paths : {})) {
-    const item = follow(doc, `/paths/${token(p)}`);
+    const item = derefAt(doc, `/paths/${token(p)}`);
     if (!isObject(item.node)) continue;
     for (const {method, at: where, operation} of pathItemOperations(item.node)) {
       const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
@@ -219,19 +213,19 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
   for (const operation of model.tags.flatMap((t) => t.operations)) {
     const opPointer = pointers.get(operation.id);
     if (opPointer === undefined) {
-      walker.report.failures.push(`/rest ${operation.id}: no such operation in the document`);
+      walker.report.failures.push(`${ROUTES.rest} ${operation.id}: no such operation in the document`);
       continue;
     }
     const at0 = (label: string, pointer: string): Place => ({
       doc: 'openapi',
       pointer,
-      label: `/rest ${operation.id} ${label}`,
+      label: `${ROUTES.rest} ${operation.id} ${label}`,
     });
 
     const pathItemPointer = opPointer.replace(/\/(?:additionalOperations\/)?[^/]+$/, '');
     const paramPointers = [`${pathItemPointer}/parameters`, `${opPointer}/parameters`].flatMap((list) => {
       const entries = at(doc, list);
-      return Array.isArray(entries) ? entries.map((_, i) => follow(doc, `${list}/${i}`).pointer) : [];
+      return Array.isArray(entries) ? entries.map((_, i) => derefAt(doc, `${list}/${i}`).pointer) : [];
     });
     for (const parameter of operation.parameters) {
       const pointer = paramPointers.find((p) => {
@@ -239,7 +233,9 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
         return isObject(node) && node.name === parameter.name && node.in === parameter.in;
       });
       if (pointer === undefined) {
-        walker.report.failures.push(`/rest ${operation.id}: no parameter ${parameter.name} in the document`);
+        walker.report.failures.push(
+          `${ROUTES.rest} ${operation.id}: no parameter ${parameter.name} in the document`,
+        );
         continue;
       }
       const place = at0(`parameter ${parameter.name}`, `${pointer}/schema`);
@@ -266,7 +262,7 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
       label: string,
       media: {mediaType: string; schema?: SchemaNode; examples: ExampleView[]}[],
     ): void => {
-      const resolved = follow(doc, container).pointer;
+      const resolved = derefAt(doc, container).pointer;
       for (const m of media) {
         const schema = `${resolved}/content/${token(m.mediaType)}/schema`;
         if (at(doc, schema) === undefined) continue;
@@ -284,7 +280,7 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
     if (requestSchema !== undefined) {
       const place = at0(
         'request application/json',
-        `${follow(doc, `${opPointer}/requestBody`).pointer}/content/${token('application/json')}/schema`,
+        `${derefAt(doc, `${opPointer}/requestBody`).pointer}/content/${token('application/json')}/schema`,
       );
       if (operation.validatorExample !== undefined)
         walker.check(
@@ -309,16 +305,16 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
       const [opId = '', code = ''] = use.id.split('.response-');
       const opPointer = pointers.get(opId);
       if (opPointer === undefined) {
-        walker.report.failures.push(`/rest ${body.id}: no operation ${opId} in the document`);
+        walker.report.failures.push(`${ROUTES.rest} ${body.id}: no operation ${opId} in the document`);
         continue;
       }
-      const response = follow(doc, `${opPointer}/responses/${code}`).pointer;
+      const response = derefAt(doc, `${opPointer}/responses/${code}`).pointer;
       const content = at(doc, `${response}/content`);
       for (const mediaType of Object.keys(isObject(content) ? content : {})) {
         const place: Place = {
           doc: 'openapi',
           pointer: `${response}/content/${token(mediaType)}/schema`,
-          label: `/rest ${body.id} (the body of ${use.id}, ${mediaType})`,
+          label: `${ROUTES.rest} ${body.id} (the body of ${use.id}, ${mediaType})`,
         };
         if (at(doc, place.pointer) !== undefined) walker.node(body.schema, place);
       }
@@ -331,7 +327,7 @@ function walkWs(walker: ModelWalker, model: WsModel): void {
   for (const channel of model.channels) {
     for (const message of channel.messages) {
       const pointer = `/components/messages/${token(message.name)}/payload`;
-      const place: Place = {doc: 'asyncapi', pointer, label: `/docs/ws ${channel.key} ${message.name}`};
+      const place: Place = {doc: 'asyncapi', pointer, label: `${ROUTES.ws} ${channel.key} ${message.name}`};
       walker.node(message.payload, place);
       walker.examples(message.examples, place);
       if (message.validatorExample !== undefined)
@@ -379,8 +375,8 @@ export function checkShownExamples(input: ExampleCheckInput): string | null {
   // is reported against that document, never as a crash.
   const walker = new ModelWalker(input.documents);
   const walks: [string, () => void][] = [
-    ['/rest', () => walkRest(walker, input.rest, input.documents)],
-    ['/docs/ws', () => walkWs(walker, input.ws)],
+    [ROUTES.rest, () => walkRest(walker, input.rest, input.documents)],
+    [ROUTES.ws, () => walkWs(walker, input.ws)],
   ];
   for (const [page, walk] of walks) {
     try {
@@ -392,7 +388,7 @@ export function checkShownExamples(input: ExampleCheckInput): string | null {
   const failures = walker.report.failures;
   if (failures.length === 0) return null;
   // The places name their page: /docs/ws is the AsyncAPI document's, the rest the OpenAPI document's.
-  const strict = failures.some((f) => input.strict[f.startsWith('/docs/ws') ? 'asyncapi' : 'openapi']);
+  const strict = failures.some((f) => input.strict[f.startsWith(ROUTES.ws) ? 'asyncapi' : 'openapi']);
   const message =
     `${failures.length} example(s) shown in the references do not validate against the schema ` +
     `they are shown under (${input.files.openapi}, ${input.files.asyncapi}); ` +

@@ -13,7 +13,7 @@ import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity} from './identity';
 import type {PluginOptions} from './options';
 import {identityFromDocuments} from './identity';
-import type {Json, JsonObject} from './json';
+import type {Json, JsonObject} from './document';
 import {publishLoaded} from './document/loaded';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
@@ -29,6 +29,7 @@ import {buildBuilders, emitBuilders} from './builder';
 import {loadHistory, releasesDirFor, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
 import {applyBadges} from '../releases/badges';
 import type {HistoryView} from '../releases/view';
+import {ROUTES} from './client/routes';
 
 export type {PluginOptions} from './options';
 export {validateOptions} from './options';
@@ -177,7 +178,7 @@ export default function apiReferencePlugin(
       }
       await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
       addRoute({
-        path: '/version-history',
+        path: ROUTES.versionHistory,
         component: '@site/src/components/VersionHistory/index.tsx',
         modules: {releases: await createData(HISTORY_DATA, JSON.stringify(content.history))},
         exact: true,

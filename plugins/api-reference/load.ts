@@ -19,7 +19,7 @@
 import path from 'node:path';
 import {Validator} from '@seriousme/openapi-schema-validator';
 import {Parser, DiagnosticSeverity} from '@asyncapi/parser';
-import {pointer, type JsonObject} from './json';
+import {pointer, type JsonObject} from './document';
 import {SpecError, describeProblem, type Problem} from './problem';
 import {checkAsyncApiStructure, checkOpenApiStructure} from './structure';
 import {pickAjvErrors, type AjvError} from './explain';

@@ -11,7 +11,7 @@
  *   follow the same rules (required fields, enums as unions, descriptions as JSDoc).
  */
 import openapiTS, {astToString, type OpenAPI3} from 'openapi-typescript';
-import {isJsonObject, type Json, type JsonObject} from './json';
+import {isObject as isJsonObject, type Json, type JsonObject} from '../api-reference/document';
 import type {MessageSchemas, SentBy} from './ws-schemas';
 
 export interface MessageTypes {

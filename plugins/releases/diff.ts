@@ -14,7 +14,14 @@
  *
  * Everything here but `diffDocuments` is pure.
  */
-import {asArray, asObject, isObject, resolvePointer, type Json, type JsonObject} from '../api-reference/json';
+import {
+  asArray,
+  asObject,
+  isObject,
+  resolveRef as resolvePointer,
+  type Json,
+  type JsonObject,
+} from '../api-reference/document';
 import {runEngine, type EngineChange, type EngineReport, type Impact} from './engine';
 
 export type {Impact} from './engine';

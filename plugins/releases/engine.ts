@@ -15,7 +15,7 @@ import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
-import type {JsonObject} from '../api-reference/json';
+import type {JsonObject} from '../api-reference/document';
 
 const run = promisify(execFile);
 

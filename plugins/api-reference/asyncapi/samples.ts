@@ -5,7 +5,7 @@
  * browsers cannot set, hence Node's `ws` and Python's `websockets`), send the
  * message's example and print what comes back.
  */
-import type {Json} from '../json';
+import type {Json} from '../document';
 import type {CodeSample} from '../types';
 import {nodeScript} from '../client/wsScript';
 

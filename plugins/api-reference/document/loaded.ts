@@ -10,7 +10,7 @@
  * module, and the plugins must still see one another's result.
  */
 import path from 'node:path';
-import type {JsonObject} from '../json';
+import type {JsonObject} from './json';
 
 const KEY = Symbol.for('trading-api-docs.loaded-documents');
 

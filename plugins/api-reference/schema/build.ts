@@ -5,18 +5,19 @@
  * component names readers know and lets a recursive structure stop at the
  * first repetition instead of unrolling forever.
  */
-import {childPath, IdRegistry} from '../anchors';
+import {childPath, IdRegistry} from '../client/anchors';
 import {
   asArray,
   asObject,
   inlineJson,
   isObject,
+  deref,
   refName,
-  resolvePointer,
+  resolveRef,
   text,
   type Json,
   type JsonObject,
-} from '../json';
+} from '../document';
 import {markdown} from '../markdown';
 import type {SchemaGroup, SchemaNode} from '../types';
 import {constraintWords} from './words';
@@ -159,20 +160,13 @@ function withoutRefusedExamples(target: JsonObject, siblings: JsonObject): JsonO
 function resolveRefs(
   doc: Json,
   schema: JsonObject,
-): {schema: JsonObject | boolean | undefined; refs: string[]; missing?: string} {
-  const refs: string[] = [];
-  let current: Json = schema;
+): {schema: JsonObject | boolean | undefined; refs: string[]; missing?: string; loop?: string} {
+  const {node: current, refs, holders, unresolved} = deref(doc, schema);
+  if (unresolved?.reason === 'missing') return {schema: undefined, refs, missing: unresolved.ref};
+  if (unresolved?.reason === 'loop') return {schema: undefined, refs, loop: unresolved.ref};
+  // The nearer a `$ref` holder, the stronger its siblings.
   let siblings: JsonObject = {};
-  while (isObject(current) && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    const {$ref: _ignored, ...rest} = current;
-    siblings = {...rest, ...siblings};
-    if (refs.includes(ref)) break;
-    refs.push(ref);
-    const target = resolvePointer(doc, ref);
-    if (target === undefined) return {schema: undefined, refs, missing: ref};
-    current = target;
-  }
+  for (const {$ref: _ignored, ...rest} of holders) siblings = {...rest, ...siblings};
   if (typeof current === 'boolean') return {schema: current, refs};
   if (!isObject(current)) return {schema: undefined, refs};
   return {
@@ -235,6 +229,15 @@ class Walker {
         constraints: [`refers to \`${resolved.missing}\`, which this document does not contain`],
       };
     }
+    if (resolved.loop !== undefined) {
+      return {
+        ...base,
+        type: 'unresolved',
+        constraints: [
+          `refers to \`${resolved.loop}\`, whose references lead back to it without reaching a schema`,
+        ],
+      };
+    }
     if (typeof resolved.schema === 'boolean') {
       return resolved.schema
         ? {...base, type: 'any'}
@@ -261,7 +264,7 @@ class Walker {
     // A description beside a `$ref` (OpenAPI 3.1) is the field's own; the referenced type keeps
     // its own for the page's "Data types" (dataTypes.ts), which removes this build-only note.
     if (lastRef !== undefined) {
-      const typeDescription = markdown(asObject(resolvePointer(this.ctx.doc, lastRef)).description, 5);
+      const typeDescription = markdown(asObject(resolveRef(this.ctx.doc, lastRef)).description, 5);
       if (typeDescription !== description) node.typeDescription = typeDescription ?? '';
       node.schemaRef = {
         pointer: lastRef,

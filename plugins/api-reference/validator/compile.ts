@@ -15,10 +15,9 @@ import {createAjv} from '../document/ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import {parse} from 'acorn';
 import type {SchemaDialect, ValidatorTarget} from './targets';
+import type {JsonObject, ParsedDocument} from '../document';
 import {prepareSchemas} from './prepare';
 import {FORMAT_SOURCES, FORMATS_IDENTIFIER, RUNTIME_HELPERS} from './runtime';
-
-type JsonObject = Record<string, unknown>;
 
 export type CompiledModule =
   | {status: 'ready'; source: string; notes: string[]}
@@ -160,10 +159,10 @@ export class DocumentCompiler {
 
   constructor(
     private readonly documentKind: 'openapi' | 'asyncapi',
-    document: JsonObject,
+    document: ParsedDocument,
     targets: ValidatorTarget[],
   ) {
-    this.prepared = structuredClone(document);
+    this.prepared = structuredClone(document) as JsonObject;
     for (const key of ['$id', '$schema', 'id', '$anchor', '$dynamicAnchor'])
       Reflect.deleteProperty(this.prepared, key);
     const byDialect = new Map<SchemaDialect, string[]>();

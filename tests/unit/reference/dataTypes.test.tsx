@@ -8,7 +8,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
 import {buildWsModel, wsSchemas} from '../../../plugins/api-reference/asyncapi/build';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
-import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/json';
+import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/document';
 import {loadAsyncApi, loadOpenApi} from '../../../plugins/api-reference/load';
 import {markdown} from '../../../plugins/api-reference/markdown';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';

@@ -9,7 +9,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
 import {movedAnchorTarget} from '../../../plugins/api-reference/client/anchors';
 import {readDocument} from '../../../plugins/api-reference/identity';
-import type {Json, JsonObject} from '../../../plugins/api-reference/json';
+import type {Json, JsonObject} from '../../../plugins/api-reference/document';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
 import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {restRoutes} from '../../../plugins/api-reference/routes';

@@ -13,7 +13,7 @@ import {describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../../plugins/api-reference/load';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {restoreLocalRefs} from '../../../plugins/api-reference/bundle';
-import type {JsonObject} from '../../../plugins/api-reference/json';
+import type {JsonObject} from '../../../plugins/api-reference/document';
 import {FIXTURE_DOCUMENTS} from './helpers';
 
 const SPLIT = FIXTURE_DOCUMENTS.asyncapi[0] ?? '';

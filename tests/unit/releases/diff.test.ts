@@ -9,7 +9,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {diffDocuments, requiredBump, type Api, type Change} from '../../../plugins/releases/diff';
-import type {JsonObject} from '../../../plugins/api-reference/json';
+import type {JsonObject} from '../../../plugins/api-reference/document';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // The fixtures' objects are edited freely in code; typed loosely on purpose (documents are untyped YAML).
