@@ -4,7 +4,7 @@
  * documents and rebuilding changes every page. This module is Node-only (build time).
  */
 import path from 'node:path';
-import {parseFile} from './read';
+import {parseFile} from './load/read';
 import {isObject} from './document';
 
 /** One server of the REST or WebSocket API, in the order the document lists it. */

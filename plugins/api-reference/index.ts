@@ -14,7 +14,7 @@ import type {SiteIdentity} from './identity';
 import type {PluginOptions} from './options';
 import {identityFromDocuments} from './identity';
 import type {Json, JsonObject} from './document';
-import {publishLoaded} from './document/loaded';
+import {API_REFERENCE_PLUGIN} from './content';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
 import type {RestRouteModules} from './routes';
@@ -90,7 +90,7 @@ export default function apiReferencePlugin(
 ): Plugin<ApiReferenceContent> {
   const {specPaths} = options;
   return {
-    name: 'api-reference',
+    name: API_REFERENCE_PLUGIN,
 
     getPathsToWatch() {
       const releases = releasesDirFor(specPaths);
@@ -120,9 +120,6 @@ export default function apiReferencePlugin(
         ...(process.env[WARNINGS_REPORTED] === '1' ? {print: () => undefined} : {}),
       });
       const [openapi, asyncapi] = [loaded[0].doc, loaded[1].doc];
-      // The other plugins of this build take these instead of reading the files again (document/loaded.ts).
-      publishLoaded(specPaths.openapi, openapi);
-      publishLoaded(specPaths.asyncapi, asyncapi);
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
       const rest = buildRestModel(openapi);
       const ws = buildWsModel(asyncapi);

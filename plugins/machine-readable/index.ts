@@ -17,10 +17,8 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {identityFromDocuments, resolveSpecPaths, type SpecPaths} from '../api-reference/identity';
-import {loadedDocument} from '../api-reference/document/loaded';
-import {loadAsyncApi, loadOpenApi} from '../api-reference/load';
+import {documentsFromPlugins} from '../api-reference/content';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
-import type {JsonObject} from '../api-reference/document';
 import {renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
 import {
   DOWNLOADS,
@@ -122,11 +120,7 @@ export default function machineReadablePlugin(
       const pages = await writePages(outDir, routesPaths, baseUrl, siteConfig.title);
 
       // As the references loaded them: a split document bundled, an AsyncAPI 2.x one converted.
-      // The api-reference plugin loaded them in this build; load here only when it did not run.
-      const [openapi, asyncapi] = (await Promise.all([
-        loadedDocument(specPaths.openapi) ?? loadOpenApi(specPaths.openapi),
-        loadedDocument(specPaths.asyncapi) ?? loadAsyncApi(specPaths.asyncapi),
-      ])) as [JsonObject, JsonObject];
+      const {openapi, asyncapi} = documentsFromPlugins(plugins, 'machine-readable');
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
 
       const schemasUrl = url(`${downloads}${WS_SCHEMAS_DIR}/`);

@@ -12,7 +12,7 @@ import {stringify} from 'yaml';
 import {describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../../plugins/api-reference/load';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import {restoreLocalRefs} from '../../../plugins/api-reference/bundle';
+import {restoreLocalRefs} from '../../../plugins/api-reference/load/bundle';
 import type {JsonObject} from '../../../plugins/api-reference/document';
 import {FIXTURE_DOCUMENTS} from './helpers';
 

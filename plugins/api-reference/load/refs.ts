@@ -7,7 +7,7 @@
  */
 import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {isObject, pointer, resolveRef, type Json} from './document';
+import {isObject, pointer, resolveRef, type Json} from '../document';
 import {SpecError, type Problem} from './problem';
 
 export interface ParsedFile {

@@ -10,7 +10,7 @@
  * (object, list, schema); a `$ref` object stands for its target, which is
  * checked where it is written.
  */
-import {escapePointerToken, HTTP_METHODS, isObject, type Json, type JsonObject} from './document';
+import {escapePointerToken, HTTP_METHODS, isObject, type Json, type JsonObject} from '../document';
 import type {Problem} from './problem';
 
 type Shape = 'object' | 'list' | 'schema';

@@ -6,7 +6,7 @@
  * exclude each other: give one of them". Needs Ajv's `verbose` option, which
  * puts the failing (sub)schema and the value on every error.
  */
-import {inlineJson, isObject, unescapePointerToken, type JsonObject} from './document';
+import {inlineJson, isObject, unescapePointerToken, type JsonObject} from '../document';
 import type {Problem} from './problem';
 
 /** The subset of an Ajv error this module reads (kept structural: no Ajv import at build time). */

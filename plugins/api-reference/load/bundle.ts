@@ -9,7 +9,7 @@
  * Only files are read: a remote reference is refused before (see refs.ts).
  */
 import type {BaseResolver as Resolver} from '@redocly/openapi-core';
-import {isObject, resolveRef, type Json, type JsonObject} from './document';
+import {isObject, resolveRef, type Json, type JsonObject} from '../document';
 import {SpecError, type Problem} from './problem';
 
 /** Puts back, in `bundled`, every local `$ref` of `original` the bundler replaced by a copy. */

@@ -5,7 +5,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {LineCounter, parseDocument, isMap, isNode, isScalar, isSeq} from 'yaml';
-import {isObject, unescapePointerToken, type Json, type JsonObject} from './document';
+import {isObject, unescapePointerToken, type Json, type JsonObject} from '../document';
 import {SpecError} from './problem';
 import type {ParsedFile} from './refs';
 
