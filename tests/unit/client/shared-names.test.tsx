@@ -58,7 +58,9 @@ describe('routes', () => {
     const found = files.flatMap((file) =>
       readFileSync(path.join(ROOT, file), 'utf8')
         .split('\n')
-        .flatMap((line, i) => (route.test(line) && !/^\s*(\/\*|\*|\/\/)/.test(line) ? [`${file}:${i + 1}`] : [])),
+        .flatMap((line, i) =>
+          route.test(line) && !/^\s*(\/\*|\*|\/\/)/.test(line) ? [`${file}:${i + 1}`] : [],
+        ),
     );
     expect(found).toEqual([]);
   });
