@@ -13,7 +13,6 @@
 import path from 'node:path';
 import type {ValidateFunction} from 'ajv/dist/2020.js';
 import {operationId as anchorOperationId} from './client/anchors';
-import {createAjv} from './document/ajv';
 import {
   atPointer as at,
   derefAt,
@@ -24,21 +23,37 @@ import {
 } from './document';
 import type {ExampleView, RestModel, SchemaNode, WsModel} from './types';
 import {ROUTES} from './client/routes';
+import {PreparedDocument} from './validator/prepared';
+import {openApiDialect, payloadSchemaAt, type SchemaDialect} from './validator/targets';
 
 export type DocName = 'openapi' | 'asyncapi';
 export type Docs = Record<DocName, ParsedDocument>;
 
-/** Validates values against schemas inside a pair of documents, addressed by JSON pointer. */
-export function validatorFor(docs: Docs): (doc: DocName, pointer: string, value: unknown) => string[] {
-  const ajv = createAjv('2020-12', {strict: false, allErrors: true, validateSchema: false});
-  ajv.addSchema(docs.openapi, 'openapi');
-  ajv.addSchema(docs.asyncapi, 'asyncapi');
+/**
+ * Validates values against schemas inside a pair of documents, addressed by JSON pointer, through
+ * the documents as the reader's validators prepare them (validator/prepared.ts): OpenAPI 3.0
+ * schemas as 3.0 means them (`nullable`), AsyncAPI payloads in their own dialect (draft-07 unless
+ * a multi-format schema says otherwise). Read-only fields stay required: examples of responses
+ * are checked here too.
+ */
+export function validatorFor(
+  docs: Docs,
+): (doc: DocName, pointer: string, value: unknown, dialect?: SchemaDialect) => string[] {
+  const prepared = {
+    openapi: new PreparedDocument('openapi', docs.openapi, 'any'),
+    asyncapi: new PreparedDocument('asyncapi', docs.asyncapi, 'any'),
+  };
+  const openapi = openApiDialect(docs.openapi);
   const cache = new Map<string, ValidateFunction>();
-  return (doc, pointer, value) => {
-    const ref = `${doc}#${pointer}`;
+  return (doc, pointer, value, dialect = doc === 'openapi' ? openapi : 'draft-07') => {
+    const ref = `${doc}#${dialect}#${pointer}`;
     let fn = cache.get(ref);
     if (fn === undefined) {
-      fn = ajv.compile({$ref: ref});
+      const document = prepared[doc];
+      document.prepare([pointer], dialect);
+      fn = document
+        .ajv(dialect, {strict: false, allErrors: true, validateSchema: false})
+        .compile({$ref: document.ref(pointer)});
       cache.set(ref, fn);
     }
     if (fn(value)) return [];
@@ -52,6 +67,8 @@ interface Place {
   pointer: string;
   /** How a reader finds it: page, operation or message, part, field anchor. */
   label: string;
+  /** The schema's dialect, when the document does not say it for all (AsyncAPI payloads). */
+  dialect?: SchemaDialect;
 }
 
 export interface ExampleReport {
@@ -68,14 +85,14 @@ class ModelWalker {
   dataTypes = new Map<string, SchemaNode>();
   private readonly validate: ReturnType<typeof validatorFor>;
 
-  constructor(private readonly docs: Docs) {
+  constructor(readonly docs: Docs) {
     this.validate = validatorFor(docs);
   }
 
   check(places: Place[], value: unknown, what: string): void {
     for (const place of places) {
       this.report.checked += 1;
-      const errors = this.validate(place.doc, place.pointer, value);
+      const errors = this.validate(place.doc, place.pointer, value, place.dialect);
       if (errors.length > 0) {
         this.report.failures.push(
           `${place.label}: ${what} ${JSON.stringify(value)} breaks #${place.pointer} (${errors.join('; ')})`,
@@ -326,8 +343,18 @@ function walkWs(walker: ModelWalker, model: WsModel): void {
   walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
   for (const channel of model.channels) {
     for (const message of channel.messages) {
-      const pointer = `/components/messages/${token(message.name)}/payload`;
-      const place: Place = {doc: 'asyncapi', pointer, label: `${ROUTES.ws} ${channel.key} ${message.name}`};
+      // The payload schema as the reader's validator finds it: a multi-format object's `schema`.
+      const payload = payloadSchemaAt(
+        walker.docs.asyncapi,
+        `/components/messages/${token(message.name)}/payload`,
+      );
+      if (payload.pointer === null) continue;
+      const place: Place = {
+        doc: 'asyncapi',
+        pointer: payload.pointer,
+        label: `${ROUTES.ws} ${channel.key} ${message.name}`,
+        dialect: payload.dialect,
+      };
       walker.node(message.payload, place);
       walker.examples(message.examples, place);
       if (message.validatorExample !== undefined)

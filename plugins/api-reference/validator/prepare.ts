@@ -112,11 +112,20 @@ function hintUniqueItemTypes(schema: JsonObject, doc: JsonObject): void {
   }
 }
 
+/** What the prepared schemas check: a reader's request (read-only fields not required), or any value. */
+export type SchemaUse = 'request' | 'any';
+
 /**
  * Rewrites, in place, every schema reachable from `roots` (JSON pointers into
- * `doc`), following local `$ref`s. `doc` must be a copy the caller owns.
+ * `doc`), following local `$ref`s. `doc` must be a copy the caller owns
+ * (prepared.ts makes it).
  */
-export function prepareSchemas(doc: JsonObject, roots: string[], dialect: SchemaDialect): void {
+export function prepareSchemas(
+  doc: JsonObject,
+  roots: readonly string[],
+  dialect: SchemaDialect,
+  use: SchemaUse = 'request',
+): void {
   const seen = new Set<unknown>();
   const queue: unknown[] = roots.map((pointer) => atPointer(doc, pointer));
   // Read-only fields are checked after the walk, when every schema has been seen once.
@@ -150,8 +159,8 @@ export function prepareSchemas(doc: JsonObject, roots: string[], dialect: Schema
     }
   }
   for (const schema of objects) {
-    dropReadOnlyRequired(schema, doc);
+    if (use === 'request') dropReadOnlyRequired(schema, doc);
     hintUniqueItemTypes(schema, doc);
   }
-  for (const schema of objects) delete schema.readOnly;
+  if (use === 'request') for (const schema of objects) delete schema.readOnly;
 }

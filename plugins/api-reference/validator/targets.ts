@@ -38,7 +38,8 @@ export interface ValidatorTarget {
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
-function openApiDialect(openapi: ParsedDocument): SchemaDialect {
+/** The dialect of an OpenAPI document's schemas: 3.0's own, else JSON Schema 2020-12. */
+export function openApiDialect(openapi: ParsedDocument): SchemaDialect {
   const version = typeof openapi.openapi === 'string' ? openapi.openapi : '';
   return /^3\.0(\.|$)/.test(version) ? 'openapi-3.0' : '2020-12';
 }
@@ -131,11 +132,16 @@ const JSON_SCHEMA_FORMATS: ReadonlyArray<[RegExp, SchemaDialect]> = [
   [/^application\/vnd\.oai\.openapi(\+json|\+yaml)?;\s*version=3\.1(\.\d+)?$/i, '2020-12'],
 ];
 
-function payloadTarget(
+/**
+ * Where a message's payload schema is and in which dialect it is written: AsyncAPI's own
+ * schema format (draft-07) unless a multi-format schema object names another. Shared by the
+ * reader's validators and the build's example check.
+ */
+export function payloadSchemaAt(
   asyncapi: ParsedDocument,
-  messagePointer: string,
+  payloadPointer: string,
 ): Pick<ValidatorTarget, 'pointer' | 'dialect' | 'unavailable'> {
-  const payload = derefAt(asyncapi, `${messagePointer}/payload`);
+  const payload = derefAt(asyncapi, payloadPointer);
   if (payload.node === undefined) {
     return {pointer: null, dialect: 'draft-07', unavailable: 'the message has no payload schema'};
   }
@@ -152,6 +158,13 @@ function payloadTarget(
     return {pointer: `${payload.pointer}/schema`, dialect: known[1]};
   }
   return {pointer: payload.pointer, dialect: 'draft-07'};
+}
+
+function payloadTarget(
+  asyncapi: ParsedDocument,
+  messagePointer: string,
+): Pick<ValidatorTarget, 'pointer' | 'dialect' | 'unavailable'> {
+  return payloadSchemaAt(asyncapi, `${messagePointer}/payload`);
 }
 
 /**
