@@ -71,6 +71,24 @@ describe('pointer tokens', () => {
   });
 });
 
+describe('pointers round-trip', () => {
+  const keys = ['plain', 'a/b', 'a~b', '~1', '~0~1/', '', ' spaced ', 'ünïcode', '#hash', '%41', '{id}'];
+
+  it.each(keys)('the key %j comes back as written', (key) => {
+    const at = pointer(['components', 'schemas', key]);
+    expect(tokensOfPointer(at)).toEqual(['components', 'schemas', key]);
+    const doc = {components: {schemas: {[key]: {title: key}}}};
+    expect(atPointer(doc, at)).toEqual({title: key});
+  });
+
+  it('reads a reference percent-encoded in the URI fragment as the key it names', () => {
+    const doc = {components: {schemas: {'Order Book': {type: 'object'}, '100%': {type: 'number'}}}};
+    expect(resolveRef(doc, '#/components/schemas/Order%20Book')).toEqual({type: 'object'});
+    expect(resolveRef(doc, '#/components/schemas/100%25')).toEqual({type: 'number'});
+    expect(derefAt(doc, '/components/schemas/100%').node).toEqual({type: 'number'});
+  });
+});
+
 describe('deref: one rule set for hops, broken references and loops', () => {
   it('gives a node without `$ref` back as it is', () => {
     const node = {type: 'string'};
