@@ -1,6 +1,8 @@
 /** How the references name an AsyncAPI message (plugins/api-reference/document/messages.ts). */
 import {describe, expect, it} from 'vitest';
-import {messageName} from '../../../plugins/api-reference/document';
+import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
+import {messageName, type JsonObject} from '../../../plugins/api-reference/document';
+import {findTargets} from '../../../plugins/api-reference/validator/targets';
 
 describe('messageName', () => {
   it('prefers the components/messages key, wherever it is in the chain', () => {
@@ -24,5 +26,43 @@ describe('messageName', () => {
   it('names nothing it cannot place', () => {
     expect(messageName([])).toBeUndefined();
     expect(messageName(['#/components/schemas/Order', 'other.yaml#/components/messages/X'])).toBeUndefined();
+  });
+});
+
+describe('one name per message, everywhere', () => {
+  // A message reached through a channel's `messages`, itself a reference to components/messages,
+  // and one written out in its channel only.
+  const doc: JsonObject = {
+    asyncapi: '3.0.0',
+    info: {title: 'T', version: '1'},
+    channels: {
+      orders: {
+        address: 'orders',
+        messages: {
+          place: {$ref: '#/components/messages/PlaceOrder'},
+          ping: {payload: {type: 'object'}},
+        },
+      },
+    },
+    operations: {
+      sendOrder: {
+        action: 'receive',
+        channel: {$ref: '#/channels/orders'},
+        messages: [{$ref: '#/channels/orders/messages/place'}],
+      },
+      sendPing: {
+        action: 'receive',
+        channel: {$ref: '#/channels/orders'},
+        messages: [{$ref: '#/channels/orders/messages/ping'}],
+      },
+    },
+    components: {messages: {PlaceOrder: {payload: {type: 'object', properties: {qty: {type: 'integer'}}}}}},
+  };
+
+  it("the reference's messages and the validators' targets carry the same names", () => {
+    const shown = buildWsModel(doc).channels.flatMap((c) => c.messages.map((m) => m.name));
+    const targets = findTargets({openapi: {openapi: '3.1.0', paths: {}}, asyncapi: doc}).map((t) => t.label);
+    expect(shown).toEqual(['PlaceOrder', 'ping']);
+    expect(targets).toEqual(shown);
   });
 });
