@@ -3,14 +3,18 @@
  * through Docusaurus (plugins/api-reference/content.ts): no second load, and a loud failure
  * when the plugin did not run.
  */
-import type {AllContent, LoadedPlugin} from '@docusaurus/types';
+import {mkdtempSync, readdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import type {AllContent, LoadContext, LoadedPlugin} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
 import {
   API_REFERENCE_PLUGIN,
   documentsFromAllContent,
   documentsFromPlugins,
 } from '../../../plugins/api-reference/content';
-import {apiLicense} from '../../../plugins/licenses';
+import licensesPlugin, {apiLicense} from '../../../plugins/licenses';
+import machineReadablePlugin from '../../../plugins/machine-readable';
 
 const openapi = {
   openapi: '3.1.0',
@@ -55,5 +59,31 @@ describe('documents handed over by Docusaurus', () => {
     ).toEqual({name: 'MIT', url: 'https://x'});
     expect(apiLicense({info: {license: {name: ' '}}})).toBeNull();
     expect(apiLicense({info: {license: {name: 'Apache-2.0'}}})).toEqual({name: 'Apache-2.0', url: null});
+  });
+});
+
+describe('the consumers fail loudly instead of loading the documents again', () => {
+  const context = {siteDir: path.resolve(__dirname, '../../..')} as LoadContext;
+
+  it('machine-readable: postBuild without the api-reference plugin stops the build and writes no file', async () => {
+    const outDir = mkdtempSync(path.join(tmpdir(), 'machine-readable-'));
+    const machine = machineReadablePlugin(context);
+    const props = {
+      outDir,
+      routesPaths: [],
+      siteConfig: {baseUrl: '/', url: 'https://docs.example.com', title: 'T'},
+      plugins: [plugin('docusaurus-plugin-content-docs', {})],
+    } as unknown as Parameters<NonNullable<typeof machine.postBuild>>[0];
+    await expect(machine.postBuild?.(props)).rejects.toThrow(
+      /\[machine-readable\] this build has no API documents/,
+    );
+    expect(readdirSync(outDir)).toEqual([]);
+  });
+
+  it('licenses: allContentLoaded without the api-reference plugin stops the build', async () => {
+    const plugin = licensesPlugin(context);
+    await expect(async () =>
+      plugin.allContentLoaded?.({allContent: {}, actions: {} as never}),
+    ).rejects.toThrow(/\[licenses\]/);
   });
 });
