@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {loadIdentity, resolveSpecPaths} from './plugins/api-reference/identity';
 import prismTheme from './src/prismTheme';
+import {ROUTES} from './plugins/api-reference/client/routes';
 
 /**
  * Site constants live here; the provider's identity (title, contact address,
@@ -87,9 +88,9 @@ const config: Config = {
       logo: {alt: `${identity.providerName} logo`, src: 'img/logo.svg', width: 32, height: 32},
       items: [
         {type: 'docSidebar', sidebarId: 'guides', label: 'Guides', position: 'left'},
-        {to: '/rest', label: 'REST', position: 'left'},
-        {to: '/docs/ws', label: identity.asyncApiLabel, position: 'left'},
-        {to: '/version-history', label: 'Version history', position: 'left'},
+        {to: ROUTES.rest, label: 'REST', position: 'left'},
+        {to: ROUTES.ws, label: identity.asyncApiLabel, position: 'left'},
+        {to: ROUTES.versionHistory, label: 'Version history', position: 'left'},
         ...(identity.statusUrl
           ? [{href: identity.statusUrl, label: 'Status', position: 'right' as const}]
           : []),
@@ -103,9 +104,9 @@ const config: Config = {
           title: 'Documentation',
           items: [
             {label: 'Guides', to: '/docs/intro'},
-            {label: 'REST', to: '/rest'},
-            {label: identity.asyncApiLabel, to: '/docs/ws'},
-            {label: 'Version history', to: '/version-history'},
+            {label: 'REST', to: ROUTES.rest},
+            {label: identity.asyncApiLabel, to: ROUTES.ws},
+            {label: 'Version history', to: ROUTES.versionHistory},
           ],
         },
         {

@@ -56,6 +56,9 @@ export default tseslint.config(
       ],
     },
   },
+  // client/ ships to the browser in the site's bundle: it imports only client/ modules (types from
+  // the rest of plugins/ excepted). This block replaces the plugins/** one for client/, so it
+  // repeats the src/ ban; tests/unit/lint/boundary.test.ts feeds it violations.
   {
     files: ['plugins/api-reference/client/**'],
     rules: {
@@ -64,15 +67,38 @@ export default tseslint.config(
         {
           patterns: [
             {
+              regex: '^(@site/|(\\.\\./)+)src/',
+              message:
+                'plugins/ never imports src/: move what both sides need to plugins/api-reference/client/.',
+            },
+            {
               regex: '^(node:|fs$|path$|url$|os$|module$|child_process$)',
               message: 'client/ ships to the browser: no Node modules.',
             },
             {
-              regex: '^\\.\\./',
+              regex: '^(?!\\.\\.?/|node:)',
+              message:
+                'client/ ships to the browser: no npm packages or aliases (a package grows the bundle of every page); write it in client/ or pass the result in from the build.',
+            },
+            {
+              // Not src/: a type-only pattern that matched it would let `import type` of src/ through.
+              regex: '^(?!(\\.\\./)+src/)\\.\\./',
               allowTypeImports: true,
               message: 'client/ ships to the browser: it imports only client/ modules (types excepted).',
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression',
+          message:
+            'client/ ships to the browser: no dynamic import(), which would load a module the boundary does not check.',
+        },
+        {
+          selector: "CallExpression[callee.name='require']",
+          message: 'client/ ships to the browser: no require().',
         },
       ],
     },

@@ -1,5 +1,6 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 import {loadIdentity, resolveSpecPaths} from './plugins/api-reference/identity';
+import {ROUTES} from './plugins/api-reference/client/routes';
 
 /** The AsyncAPI reference is named after the document's protocol (WebSocket for the product's own). */
 const {asyncApiLabel} = loadIdentity(resolveSpecPaths(__dirname));
@@ -19,7 +20,7 @@ const sidebars: SidebarsConfig = {
       label: 'API reference',
       collapsed: false,
       items: [
-        {type: 'link', label: 'REST API reference', href: '/rest'},
+        {type: 'link', label: 'REST API reference', href: ROUTES.rest},
         {type: 'doc', id: 'ws', label: `${asyncApiLabel} API reference`},
       ],
     },

@@ -43,7 +43,7 @@ async function checkDocuments() {
   const jiti = createJiti(import.meta.url);
   const {resolveSpecPaths} = await jiti.import('../plugins/api-reference/identity.ts');
   const {readAsyncApi, readOpenApi, reportDocumentWarnings} = await jiti.import(
-    '../plugins/api-reference/load.ts',
+    '../plugins/api-reference/load/index.ts',
   );
   const paths = resolveSpecPaths(ROOT);
   try {

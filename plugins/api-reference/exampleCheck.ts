@@ -13,31 +13,47 @@
 import path from 'node:path';
 import type {ValidateFunction} from 'ajv/dist/2020.js';
 import {operationId as anchorOperationId} from './client/anchors';
-import {createAjv} from './document/ajv';
-import {pathItemOperations} from './document/operations';
-import {atPointer as at, escapePointerToken as token, follow} from './document/pointer';
+import {
+  atPointer as at,
+  derefAt,
+  escapePointerToken as token,
+  isObject,
+  pathItemOperations,
+  type ParsedDocument,
+} from './document';
 import type {ExampleView, RestModel, SchemaNode, WsModel} from './types';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import {ROUTES} from './client/routes';
+import {PreparedDocument} from './validator/prepared';
+import {openApiDialect, payloadSchemaAt, type SchemaDialect} from './validator/targets';
 
 export type DocName = 'openapi' | 'asyncapi';
-export type Docs = Record<DocName, JsonObject>;
+export type Docs = Record<DocName, ParsedDocument>;
 
-/** Validates values against schemas inside a pair of documents, addressed by JSON pointer. */
-export function validatorFor(docs: Docs): (doc: DocName, pointer: string, value: unknown) => string[] {
-  const ajv = createAjv('2020-12', {strict: false, allErrors: true, validateSchema: false});
-  ajv.addSchema(docs.openapi, 'openapi');
-  ajv.addSchema(docs.asyncapi, 'asyncapi');
+/**
+ * Validates values against schemas inside a pair of documents, addressed by JSON pointer, through
+ * the documents as the reader's validators prepare them (validator/prepared.ts): OpenAPI 3.0
+ * schemas as 3.0 means them (`nullable`), AsyncAPI payloads in their own dialect (draft-07 unless
+ * a multi-format schema says otherwise). Read-only fields stay required: examples of responses
+ * are checked here too.
+ */
+export function validatorFor(
+  docs: Docs,
+): (doc: DocName, pointer: string, value: unknown, dialect?: SchemaDialect) => string[] {
+  const prepared = {
+    openapi: new PreparedDocument('openapi', docs.openapi, 'any'),
+    asyncapi: new PreparedDocument('asyncapi', docs.asyncapi, 'any'),
+  };
+  const openapi = openApiDialect(docs.openapi);
   const cache = new Map<string, ValidateFunction>();
-  return (doc, pointer, value) => {
-    const ref = `${doc}#${pointer}`;
+  return (doc, pointer, value, dialect = doc === 'openapi' ? openapi : 'draft-07') => {
+    const ref = `${doc}#${dialect}#${pointer}`;
     let fn = cache.get(ref);
     if (fn === undefined) {
-      fn = ajv.compile({$ref: ref});
+      const document = prepared[doc];
+      document.prepare([pointer], dialect);
+      fn = document
+        .ajv(dialect, {strict: false, allErrors: true, validateSchema: false})
+        .compile({$ref: document.ref(pointer)});
       cache.set(ref, fn);
     }
     if (fn(value)) return [];
@@ -51,6 +67,8 @@ interface Place {
   pointer: string;
   /** How a reader finds it: page, operation or message, part, field anchor. */
   label: string;
+  /** The schema's dialect, when the document does not say it for all (AsyncAPI payloads). */
+  dialect?: SchemaDialect;
 }
 
 export interface ExampleReport {
@@ -67,14 +85,14 @@ class ModelWalker {
   dataTypes = new Map<string, SchemaNode>();
   private readonly validate: ReturnType<typeof validatorFor>;
 
-  constructor(private readonly docs: Docs) {
+  constructor(readonly docs: Docs) {
     this.validate = validatorFor(docs);
   }
 
   check(places: Place[], value: unknown, what: string): void {
     for (const place of places) {
       this.report.checked += 1;
-      const errors = this.validate(place.doc, place.pointer, value);
+      const errors = this.validate(place.doc, place.pointer, value, place.dialect);
       if (errors.length > 0) {
         this.report.failures.push(
           `${place.label}: ${what} ${JSON.stringify(value)} breaks #${place.pointer} (${errors.join('; ')})`,
@@ -85,15 +103,8 @@ class ModelWalker {
 
   /** The pointers a schema's keywords come from: itself, then each `$ref` target (siblings win). */
   private chain(doc: DocName, pointer: string): string[] {
-    const out = [pointer];
-    let node = at(this.docs[doc], pointer);
-    while (isObject(node) && typeof node.$ref === 'string' && out.length < 20) {
-      const target = decodeURIComponent(node.$ref.replace(/^#/, ''));
-      if (out.includes(target)) break;
-      out.push(target);
-      node = at(this.docs[doc], target);
-    }
-    return out;
+    const located = derefAt(this.docs[doc], pointer);
+    return [...located.via.reverse(), located.pointer];
   }
 
   /** Pointer of `keyword` as the schema view sees it (the first schema of the chain that has it). */
@@ -214,7 +225,7 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
   // Operation anchor → pointer of the operation (anchors as the reference names them).
   const pointers = new Map<string, string>();
   for (const p of Object.keys(isObject(doc.paths) ? doc.paths : {})) {
-    const item = follow(doc, `/paths/${token(p)}`);
+    const item = derefAt(doc, `/paths/${token(p)}`);
     if (!isObject(item.node)) continue;
     for (const {method, at: where, operation} of pathItemOperations(item.node)) {
       const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
@@ -224,19 +235,19 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
   for (const operation of model.tags.flatMap((t) => t.operations)) {
     const opPointer = pointers.get(operation.id);
     if (opPointer === undefined) {
-      walker.report.failures.push(`/rest ${operation.id}: no such operation in the document`);
+      walker.report.failures.push(`${ROUTES.rest} ${operation.id}: no such operation in the document`);
       continue;
     }
     const at0 = (label: string, pointer: string): Place => ({
       doc: 'openapi',
       pointer,
-      label: `/rest ${operation.id} ${label}`,
+      label: `${ROUTES.rest} ${operation.id} ${label}`,
     });
 
     const pathItemPointer = opPointer.replace(/\/(?:additionalOperations\/)?[^/]+$/, '');
     const paramPointers = [`${pathItemPointer}/parameters`, `${opPointer}/parameters`].flatMap((list) => {
       const entries = at(doc, list);
-      return Array.isArray(entries) ? entries.map((_, i) => follow(doc, `${list}/${i}`).pointer) : [];
+      return Array.isArray(entries) ? entries.map((_, i) => derefAt(doc, `${list}/${i}`).pointer) : [];
     });
     for (const parameter of operation.parameters) {
       const pointer = paramPointers.find((p) => {
@@ -244,7 +255,9 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
         return isObject(node) && node.name === parameter.name && node.in === parameter.in;
       });
       if (pointer === undefined) {
-        walker.report.failures.push(`/rest ${operation.id}: no parameter ${parameter.name} in the document`);
+        walker.report.failures.push(
+          `${ROUTES.rest} ${operation.id}: no parameter ${parameter.name} in the document`,
+        );
         continue;
       }
       const place = at0(`parameter ${parameter.name}`, `${pointer}/schema`);
@@ -271,7 +284,7 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
       label: string,
       media: {mediaType: string; schema?: SchemaNode; examples: ExampleView[]}[],
     ): void => {
-      const resolved = follow(doc, container).pointer;
+      const resolved = derefAt(doc, container).pointer;
       for (const m of media) {
         const schema = `${resolved}/content/${token(m.mediaType)}/schema`;
         if (at(doc, schema) === undefined) continue;
@@ -289,7 +302,7 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
     if (requestSchema !== undefined) {
       const place = at0(
         'request application/json',
-        `${follow(doc, `${opPointer}/requestBody`).pointer}/content/${token('application/json')}/schema`,
+        `${derefAt(doc, `${opPointer}/requestBody`).pointer}/content/${token('application/json')}/schema`,
       );
       if (operation.validatorExample !== undefined)
         walker.check(
@@ -314,16 +327,16 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
       const [opId = '', code = ''] = use.id.split('.response-');
       const opPointer = pointers.get(opId);
       if (opPointer === undefined) {
-        walker.report.failures.push(`/rest ${body.id}: no operation ${opId} in the document`);
+        walker.report.failures.push(`${ROUTES.rest} ${body.id}: no operation ${opId} in the document`);
         continue;
       }
-      const response = follow(doc, `${opPointer}/responses/${code}`).pointer;
+      const response = derefAt(doc, `${opPointer}/responses/${code}`).pointer;
       const content = at(doc, `${response}/content`);
       for (const mediaType of Object.keys(isObject(content) ? content : {})) {
         const place: Place = {
           doc: 'openapi',
           pointer: `${response}/content/${token(mediaType)}/schema`,
-          label: `/rest ${body.id} (the body of ${use.id}, ${mediaType})`,
+          label: `${ROUTES.rest} ${body.id} (the body of ${use.id}, ${mediaType})`,
         };
         if (at(doc, place.pointer) !== undefined) walker.node(body.schema, place);
       }
@@ -335,8 +348,18 @@ function walkWs(walker: ModelWalker, model: WsModel): void {
   walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
   for (const channel of model.channels) {
     for (const message of channel.messages) {
-      const pointer = `/components/messages/${token(message.name)}/payload`;
-      const place: Place = {doc: 'asyncapi', pointer, label: `/docs/ws ${channel.key} ${message.name}`};
+      // The payload schema as the reader's validator finds it: a multi-format object's `schema`.
+      const payload = payloadSchemaAt(
+        walker.docs.asyncapi,
+        `/components/messages/${token(message.name)}/payload`,
+      );
+      if (payload.pointer === null) continue;
+      const place: Place = {
+        doc: 'asyncapi',
+        pointer: payload.pointer,
+        label: `${ROUTES.ws} ${channel.key} ${message.name}`,
+        dialect: payload.dialect,
+      };
       walker.node(message.payload, place);
       walker.examples(message.examples, place);
       if (message.validatorExample !== undefined)
@@ -384,8 +407,8 @@ export function checkShownExamples(input: ExampleCheckInput): string | null {
   // is reported against that document, never as a crash.
   const walker = new ModelWalker(input.documents);
   const walks: [string, () => void][] = [
-    ['/rest', () => walkRest(walker, input.rest, input.documents)],
-    ['/docs/ws', () => walkWs(walker, input.ws)],
+    [ROUTES.rest, () => walkRest(walker, input.rest, input.documents)],
+    [ROUTES.ws, () => walkWs(walker, input.ws)],
   ];
   for (const [page, walk] of walks) {
     try {
@@ -397,7 +420,7 @@ export function checkShownExamples(input: ExampleCheckInput): string | null {
   const failures = walker.report.failures;
   if (failures.length === 0) return null;
   // The places name their page: /docs/ws is the AsyncAPI document's, the rest the OpenAPI document's.
-  const strict = failures.some((f) => input.strict[f.startsWith('/docs/ws') ? 'asyncapi' : 'openapi']);
+  const strict = failures.some((f) => input.strict[f.startsWith(ROUTES.ws) ? 'asyncapi' : 'openapi']);
   const message =
     `${failures.length} example(s) shown in the references do not validate against the schema ` +
     `they are shown under (${input.files.openapi}, ${input.files.asyncapi}); ` +

@@ -11,6 +11,7 @@
 import {hostLabel} from './client/hosts';
 import type {SiteIdentity} from './identity';
 import {compareVersions} from '../releases/version';
+import {ROUTES} from './client/routes';
 
 /** What one page needs that the documents do not give, in sentences a reader understands. */
 export type GuideGaps = Record<string, string[]>;
@@ -121,7 +122,7 @@ export function checkGuideFit(input: GuideFitInput): GuideGaps {
   // what can go wrong is documents older than the newest release recorded next to them.
   if (input.historyVersion !== null && compareVersions(identity.apiVersion, input.historyVersion) < 0) {
     add(
-      '/version-history',
+      ROUTES.versionHistory,
       `the newest recorded release is ${input.historyVersion}, but the OpenAPI document is version ${identity.apiVersion || '(none)'}`,
     );
   }

@@ -4,7 +4,8 @@
  * documents and rebuilding changes every page. This module is Node-only (build time).
  */
 import path from 'node:path';
-import {parseFile} from './read';
+import {parseFile} from './load/read';
+import {isObject} from './document';
 
 /** One server of the REST or WebSocket API, in the order the document lists it. */
 export interface ServerIdentity {
@@ -58,10 +59,6 @@ export function resolveSpecPaths(siteDir: string, env: NodeJS.ProcessEnv = proce
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Reads a YAML or JSON document. A missing or unparsable file fails with the
  * loader's SpecError: the file, the line and what to do, without a stack trace
@@ -74,7 +71,7 @@ export function readDocument(file: string): Record<string, unknown> {
 function requireString(doc: Record<string, unknown>, pointer: string[], file: string): string {
   let node: unknown = doc;
   for (const key of pointer) {
-    node = isRecord(node) ? node[key] : undefined;
+    node = isObject(node) ? node[key] : undefined;
   }
   if (typeof node !== 'string' || node.trim() === '') {
     throw new Error(
@@ -90,7 +87,7 @@ function optionalString(value: unknown): string | null {
 
 function restServers(doc: Record<string, unknown>): ServerIdentity[] {
   const servers = Array.isArray(doc.servers) ? doc.servers : [];
-  return servers.filter(isRecord).flatMap((server, index) => {
+  return servers.filter(isObject).flatMap((server, index) => {
     const url = optionalString(server.url);
     if (url === null) return [];
     const key = optionalString(server['x-environment']) ?? `server-${index + 1}`;
@@ -100,9 +97,9 @@ function restServers(doc: Record<string, unknown>): ServerIdentity[] {
 }
 
 function wsServers(doc: Record<string, unknown> | null): ServerIdentity[] {
-  if (doc === null || !isRecord(doc.servers)) return [];
+  if (doc === null || !isObject(doc.servers)) return [];
   return Object.entries(doc.servers).flatMap(([key, server], index) => {
-    if (!isRecord(server)) return [];
+    if (!isObject(server)) return [];
     const protocol = optionalString(server.protocol) ?? 'wss';
     const name = optionalString(server.title) ?? key;
     const host = optionalString(server.host);
@@ -160,16 +157,16 @@ const PROTOCOL_NAMES: Record<string, string> = {
 export function asyncApiLabel(doc: Record<string, unknown> | null): string {
   if (doc === null) return 'Event-driven';
   const protocols: string[] = [];
-  const servers = isRecord(doc.servers) ? Object.values(doc.servers) : [];
+  const servers = isObject(doc.servers) ? Object.values(doc.servers) : [];
   for (const server of servers) {
-    if (isRecord(server) && typeof server.protocol === 'string')
+    if (isObject(server) && typeof server.protocol === 'string')
       protocols.push(server.protocol.toLowerCase());
   }
   if (protocols.length === 0) {
     for (const section of ['channels', 'operations']) {
-      const items = isRecord(doc[section]) ? Object.values(doc[section]) : [];
+      const items = isObject(doc[section]) ? Object.values(doc[section]) : [];
       for (const item of items) {
-        if (isRecord(item) && isRecord(item.bindings)) protocols.push(...Object.keys(item.bindings));
+        if (isObject(item) && isObject(item.bindings)) protocols.push(...Object.keys(item.bindings));
       }
     }
   }
@@ -183,13 +180,13 @@ export function identityFromDocuments(
   asyncapi: Record<string, unknown> | null,
   file = 'OpenAPI document',
 ): SiteIdentity {
-  const info = isRecord(openapi.info) ? openapi.info : {};
+  const info = isObject(openapi.info) ? openapi.info : {};
   const title = requireString(openapi, ['info', 'title'], file);
   // Documents we did not write (OPENAPI_FILE=…) may lack a contact or x- fields:
   // the site then shows less rather than failing to build.
   const contactOf = (doc: Record<string, unknown> | null): string | null => {
-    const docInfo = doc !== null && isRecord(doc.info) ? doc.info : {};
-    return isRecord(docInfo.contact) ? optionalString(docInfo.contact.email) : null;
+    const docInfo = doc !== null && isObject(doc.info) ? doc.info : {};
+    return isObject(docInfo.contact) ? optionalString(docInfo.contact.email) : null;
   };
   return {
     title,

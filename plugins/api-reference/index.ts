@@ -13,8 +13,8 @@ import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity} from './identity';
 import type {PluginOptions} from './options';
 import {identityFromDocuments} from './identity';
-import type {Json, JsonObject} from './json';
-import {publishLoaded} from './document/loaded';
+import type {Json, JsonObject} from './document';
+import {API_REFERENCE_PLUGIN} from './content';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
 import type {RestRouteModules} from './routes';
@@ -30,6 +30,7 @@ import {buildBuilders, emitBuilders} from './builder';
 import {loadHistory, releasesDirFor, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
 import {applyBadges, applyDeprecations} from '../releases/badges';
 import type {HistoryView} from '../releases/view';
+import {ROUTES} from './client/routes';
 
 export type {PluginOptions} from './options';
 export {validateOptions} from './options';
@@ -110,7 +111,7 @@ export default function apiReferencePlugin(
 ): Plugin<ApiReferenceContent> {
   const {specPaths} = options;
   return {
-    name: 'api-reference',
+    name: API_REFERENCE_PLUGIN,
 
     getPathsToWatch() {
       const releases = releasesDirFor(specPaths);
@@ -140,9 +141,6 @@ export default function apiReferencePlugin(
         ...(process.env[WARNINGS_REPORTED] === '1' ? {print: () => undefined} : {}),
       });
       const [openapi, asyncapi] = [loaded[0].doc, loaded[1].doc];
-      // The other plugins of this build take these instead of reading the files again (document/loaded.ts).
-      publishLoaded(specPaths.openapi, openapi);
-      publishLoaded(specPaths.asyncapi, asyncapi);
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
       const rest = buildRestModel(openapi);
       const ws = buildWsModel(asyncapi);
@@ -207,7 +205,7 @@ export default function apiReferencePlugin(
       await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
       await createData(READINGS_DATA, JSON.stringify(content.readings));
       addRoute({
-        path: '/version-history',
+        path: ROUTES.versionHistory,
         component: '@site/src/components/VersionHistory/index.tsx',
         modules: {releases: await createData(HISTORY_DATA, JSON.stringify(content.history))},
         exact: true,

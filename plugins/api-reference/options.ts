@@ -5,6 +5,7 @@
  */
 import type {OptionValidationContext} from '@docusaurus/types';
 import type {SpecPaths} from './identity';
+import {isObject} from './document';
 
 export interface PluginOptions {
   /** Absolute paths of the two API documents (docusaurus.config.ts: resolveSpecPaths). */
@@ -13,19 +14,15 @@ export interface PluginOptions {
   id: string;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The options as the plugin uses them; throws naming the first option that is wrong. */
 export function normalizeOptions(raw: unknown): PluginOptions {
   const where = 'api-reference plugin options';
-  if (!isRecord(raw)) throw new Error(`${where}: expected an object, got ${JSON.stringify(raw)}`);
+  if (!isObject(raw)) throw new Error(`${where}: expected an object, got ${JSON.stringify(raw)}`);
   const known = new Set(['specPaths', 'id']);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
   if (unknown.length > 0) throw new Error(`${where}: unknown option(s) ${unknown.join(', ')}`);
   const specPaths = raw.specPaths;
-  if (!isRecord(specPaths)) throw new Error(`${where}: \`specPaths\` must be {openapi, asyncapi}`);
+  if (!isObject(specPaths)) throw new Error(`${where}: \`specPaths\` must be {openapi, asyncapi}`);
   for (const key of ['openapi', 'asyncapi'] as const) {
     const value = specPaths[key];
     if (typeof value !== 'string' || value === '')

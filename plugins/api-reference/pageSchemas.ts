@@ -4,7 +4,7 @@
  * after release badges are placed, on the page's own copy of its operations (the whole
  * reference's model is not changed, so it can be planned again).
  */
-import {objectsIn} from './json';
+import {objectsIn} from './document';
 import {describeSchemasOnce} from './schema/describedOnce';
 import {dataTypesOf} from './schema/dataTypes';
 import type {DataTypeView, DescribedSchemaView, RestModel, SchemaNode, WsModel} from './types';

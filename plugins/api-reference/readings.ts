@@ -13,7 +13,7 @@
  * document marks. The same id on several nodes (one reading shown in both documents) is one entry
  * with several places.
  */
-import {isObject, text as jsonText, type Json, type JsonObject} from './json';
+import {escapePointerToken, isObject, text as jsonText, type Json, type JsonObject} from './document';
 import {escapeHtml, markdown} from './markdown';
 import type {Html} from './types';
 
@@ -96,7 +96,7 @@ export function documentReadings(doc: Json): {mark: ReadingMark; pointer: string
     if (mark !== undefined) found.push({mark, pointer});
     for (const [key, value] of Object.entries(node)) {
       if (key === READING_KEY) continue;
-      walk(value, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      walk(value, `${pointer}/${escapePointerToken(key)}`);
     }
   };
   walk(doc, '');

@@ -6,6 +6,7 @@
 import type {SiteIdentity} from './identity';
 import {planRestPages} from './openapi/pages';
 import type {RestModel} from './types';
+import {ROUTES} from './client/routes';
 
 /** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
 export const REST_DATA = 'rest-reference.json';
@@ -38,9 +39,9 @@ export interface RestRoute {
 
 /** /rest, plus one page per tag (or part of one) when the document is too large for one page (openapi/pages.ts). */
 export function restRoutes(rest: RestModel, limits?: Parameters<typeof planRestPages>[2]): RestRoute[] {
-  const site = planRestPages(rest, '/rest', limits);
+  const site = planRestPages(rest, ROUTES.rest, limits);
   return [
-    {path: '/rest', model: site.main, dataName: REST_DATA},
+    {path: ROUTES.rest, model: site.main, dataName: REST_DATA},
     ...site.pages.map((page) => ({path: page.route, model: page.model, dataName: page.dataName})),
   ];
 }

@@ -3,7 +3,7 @@
  * AsyncAPI use the same vocabulary, AsyncAPI adds a few types). Each scheme is
  * summarised in words so a reader knows what to send without decoding fields.
  */
-import {asArray, asObject, deref, isObject, refName, text, type Json, type JsonObject} from './json';
+import {asArray, asObject, deref, isObject, refName, text, type Json, type JsonObject} from './document';
 import {markdown} from './markdown';
 import type {SecurityRequirementView, SecuritySchemeView} from './types';
 

@@ -7,15 +7,15 @@
  * client chunks.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {loadedDocument} from '../api-reference/document/loaded';
-import {readDocument, resolveSpecPaths} from '../api-reference/identity';
+import {documentsFromAllContent} from '../api-reference/content';
+import type {JsonObject} from '../api-reference/document';
+import {resolveSpecPaths} from '../api-reference/identity';
 import type {ApiLicense} from './types';
 import {ClientResult, ShippedLicensesPlugin} from './webpack';
 
-function apiLicense(siteDir: string): ApiLicense | null {
-  const file = resolveSpecPaths(siteDir).openapi;
-  // Bundling runs after the api-reference plugin has loaded the document: take its result.
-  const info = (loadedDocument(file) ?? readDocument(file)).info;
+/** The API's own licence, `info.license` of the OpenAPI document. */
+export function apiLicense(openapi: JsonObject): ApiLicense | null {
+  const info = openapi.info;
   const license =
     typeof info === 'object' && info !== null ? (info as {license?: unknown}).license : undefined;
   if (typeof license !== 'object' || license === null) return null;
@@ -27,6 +27,7 @@ function apiLicense(siteDir: string): ApiLicense | null {
 export default function licensesPlugin(context: LoadContext): Plugin {
   // One hand-over per loaded site: Docusaurus loads plugins afresh for every build (and locale).
   const result = new ClientResult();
+  let api: ApiLicense | null = null;
   return {
     name: 'licenses',
 
@@ -34,11 +35,16 @@ export default function licensesPlugin(context: LoadContext): Plugin {
       return [resolveSpecPaths(context.siteDir).openapi];
     },
 
+    // Bundling starts after every plugin's content is loaded: take the api-reference plugin's.
+    allContentLoaded({allContent}) {
+      api = apiLicense(documentsFromAllContent(allContent, 'licenses').openapi);
+    },
+
     configureWebpack(_config, isServer) {
       const plugin = new ShippedLicensesPlugin({
         role: isServer ? 'server' : 'client',
         result,
-        api: apiLicense(context.siteDir),
+        api,
       });
       // The server compilation waits inside its own hooks for the client's list (see ./webpack.ts).
       return {plugins: [plugin]};

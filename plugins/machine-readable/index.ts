@@ -17,13 +17,13 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {identityFromDocuments, resolveSpecPaths, type SpecPaths} from '../api-reference/identity';
-import {loadedDocument} from '../api-reference/document/loaded';
-import {loadAsyncApi, loadOpenApi} from '../api-reference/load';
+import {documentsFromPlugins} from '../api-reference/content';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
-import type {JsonObject} from './json';
 import {renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
 import {
+  DOWNLOADS,
   DOWNLOADS_DIR,
+  downloadPath,
   POSTMAN_FILE,
   REST_TYPES_FILE,
   TYPES_DIR,
@@ -31,11 +31,13 @@ import {
   WS_SCHEMAS_INDEX,
   WS_TYPES_FILE,
   markdownPathFor,
+  type DownloadFacts,
 } from '../api-reference/client/downloads';
 import {collectionRequests, postmanCollection} from './postman';
 import {assignSections, sidebarSections} from './sections';
 import {restTypes, wsMessageTypes} from './types';
 import {buildMessageSchemas, schemaIndex} from './ws-schemas';
+import {ROUTES} from '../api-reference/client/routes';
 
 export interface MachineReadableOptions {
   /** The API documents; by default those the build uses (OPENAPI_FILE / ASYNCAPI_FILE apply). */
@@ -118,11 +120,7 @@ export default function machineReadablePlugin(
       const pages = await writePages(outDir, routesPaths, baseUrl, siteConfig.title);
 
       // As the references loaded them: a split document bundled, an AsyncAPI 2.x one converted.
-      // The api-reference plugin loaded them in this build; load here only when it did not run.
-      const [openapi, asyncapi] = (await Promise.all([
-        loadedDocument(specPaths.openapi) ?? loadOpenApi(specPaths.openapi),
-        loadedDocument(specPaths.asyncapi) ?? loadAsyncApi(specPaths.asyncapi),
-      ])) as [JsonObject, JsonObject];
+      const {openapi, asyncapi} = documentsFromPlugins(plugins, 'machine-readable');
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
 
       const schemasUrl = url(`${downloads}${WS_SCHEMAS_DIR}/`);
@@ -179,75 +177,22 @@ export default function machineReadablePlugin(
       const sections = assignSections(
         [
           ...sidebarSections(docs?.content, options.guidesTitle),
-          {title: 'Version history', paths: ['/version-history']},
+          {title: 'Version history', paths: [ROUTES.versionHistory]},
         ],
         [...byPath.keys()],
       ).map((s) => ({
         title: s.title,
         pages: s.paths.flatMap((p) => byPath.get(p) ?? []),
       }));
-      const files: LlmsLink[] = [
-        {
-          title: 'OpenAPI document (YAML)',
-          path: `${downloads}openapi.yaml`,
-          description: `The REST API, OpenAPI ${String(openapi.openapi ?? '')}.`,
-        },
-        {
-          title: 'OpenAPI document (JSON)',
-          path: `${downloads}openapi.json`,
-          description: 'The same document as JSON.',
-        },
-        {
-          title: 'AsyncAPI document (YAML)',
-          path: `${downloads}asyncapi.yaml`,
-          description: `The WebSocket API, AsyncAPI ${String(asyncapi.asyncapi ?? '')}.`,
-        },
-        {
-          title: 'AsyncAPI document (JSON)',
-          path: `${downloads}asyncapi.json`,
-          description: 'The same document as JSON.',
-        },
-        {
-          title: 'WebSocket message JSON Schemas',
-          path: `${downloads}${WS_SCHEMAS_DIR}/${WS_SCHEMAS_INDEX}`,
-          description: `Index of ${schemas.messages.length} self-contained JSON Schemas (draft 2020-12), one per message.`,
-        },
-        ...(typed.includes(REST_TYPES_FILE)
-          ? [
-              {
-                title: 'TypeScript types of the REST API',
-                path: `${types}${REST_TYPES_FILE}`,
-                description:
-                  'paths, operations and components, generated with openapi-typescript: a request body is operations["<operationId>"]["requestBody"]["content"]["application/json"].',
-              },
-            ]
-          : []),
-        ...(typed.includes(WS_TYPES_FILE)
-          ? [
-              {
-                title: 'TypeScript types of the WebSocket messages',
-                path: `${types}${WS_TYPES_FILE}`,
-                description: `One type per message (${schemas.messages.length}), the payload as sent; ClientMessage and ServerMessage are what you send and receive.`,
-              },
-            ]
-          : []),
-        {
-          title: 'Postman collection',
-          path: `${downloads}${POSTMAN_FILE}`,
-          description: `The ${collectionRequests(collection).length} REST operations as a Postman collection (v2.1); set bearerToken to your token.`,
-        },
-        {
-          title: 'Releases (Atom feed)',
-          path: `${baseUrl}version-history/feed.xml`,
-          description: 'Every recorded release of the API documents, newest first.',
-        },
-        {
-          title: 'Releases and changes (JSON)',
-          path: `${baseUrl}version-history/changes.json`,
-          description:
-            'Every release with its computed changes, each classified (breaking or not) and linked to the reference.',
-        },
-      ];
+      const facts: DownloadFacts = {
+        openapiVersion: String(openapi.openapi ?? ''),
+        asyncapiVersion: String(asyncapi.asyncapi ?? ''),
+        messages: schemas.messages.length,
+        requests: collectionRequests(collection).length,
+      };
+      const files: LlmsLink[] = DOWNLOADS.filter(
+        (d) => d.optional !== true || typed.some((file) => d.path === downloadPath(TYPES_DIR, file)),
+      ).map((d) => ({title: d.title, path: `${baseUrl}${d.path.slice(1)}`, description: d.describe(facts)}));
       const hosts = identity.restServers
         .map((s) => `${s.name} \`${s.url}\`${s.isDefault ? ' (the documentation default)' : ''}`)
         .join(', ');

@@ -8,7 +8,7 @@
  */
 import {createHash} from 'node:crypto';
 import {convert, type Options} from 'openapi-to-postmanv2';
-import {isJsonObject, type Json, type JsonObject} from './json';
+import {isObject, type Json, type JsonObject} from '../api-reference/document';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -52,7 +52,7 @@ export function convertOpenApi(doc: JsonObject): Promise<JsonObject> {
         return;
       }
       const collection = result?.output?.find((o) => o.type === 'collection')?.data;
-      if (result?.result !== true || !isJsonObject(collection)) {
+      if (result?.result !== true || !isObject(collection)) {
         reject(
           new Error(
             `openapi-to-postmanv2 could not convert the OpenAPI document: ${result?.reason ?? 'no collection in its output'}`,
@@ -81,7 +81,7 @@ function settleItems(items: Json | undefined, path: string): void {
   if (!Array.isArray(items)) return;
   const seen = new Map<string, number>();
   for (const item of items) {
-    if (!isJsonObject(item)) continue;
+    if (!isObject(item)) continue;
     const name = stringOf(item.name);
     const count = (seen.get(name) ?? 0) + 1;
     seen.set(name, count);
@@ -93,11 +93,10 @@ function settleItems(items: Json | undefined, path: string): void {
     }
     const request = item.request;
     // Requests inherit the collection's bearer token; `noauth` (security: []) stays.
-    if (isJsonObject(request) && isJsonObject(request.auth) && request.auth.type === 'bearer')
-      delete request.auth;
+    if (isObject(request) && isObject(request.auth) && request.auth.type === 'bearer') delete request.auth;
     if (Array.isArray(item.response)) {
       for (const [i, response] of item.response.entries()) {
-        if (isJsonObject(response)) response.id = stableId(`${itemPath}/response/${i}`);
+        if (isObject(response)) response.id = stableId(`${itemPath}/response/${i}`);
       }
     }
   }
@@ -125,11 +124,11 @@ function usage(options: PostmanOptions): string {
 /** Converts the OpenAPI document and settles the result (see the module comment). */
 export async function postmanCollection(doc: JsonObject, options: PostmanOptions = {}): Promise<JsonObject> {
   const collection = await convertOpenApi(doc);
-  const info = isJsonObject(collection.info) ? collection.info : (collection.info = {});
-  const docInfo = isJsonObject(doc.info) ? doc.info : {};
+  const info = isObject(collection.info) ? collection.info : (collection.info = {});
+  const docInfo = isObject(doc.info) ? doc.info : {};
   info._postman_id = stableId(`${stringOf(docInfo.title)} ${stringOf(docInfo.version)}`);
   info.schema = POSTMAN_SCHEMA;
-  const description = isJsonObject(info.description)
+  const description = isObject(info.description)
     ? stringOf(info.description.content)
     : stringOf(info.description);
   info.description = {
@@ -138,13 +137,13 @@ export async function postmanCollection(doc: JsonObject, options: PostmanOptions
   };
 
   const variables = (Array.isArray(collection.variable) ? collection.variable : []).filter(
-    (v) => !(isJsonObject(v) && (v.key === 'baseUrl' || v.key === 'bearerToken')),
+    (v) => !(isObject(v) && (v.key === 'baseUrl' || v.key === 'bearerToken')),
   );
   const baseUrl =
     options.defaultServer?.url ??
     stringOf(
       (Array.isArray(collection.variable) ? collection.variable : []).find(
-        (v): v is JsonObject => isJsonObject(v) && v.key === 'baseUrl',
+        (v): v is JsonObject => isObject(v) && v.key === 'baseUrl',
       )?.value,
     );
   collection.variable = [
@@ -172,9 +171,9 @@ export function collectionRequests(collection: JsonObject): JsonObject[] {
   const out: JsonObject[] = [];
   const walk = (items: Json | undefined): void => {
     for (const item of Array.isArray(items) ? items : []) {
-      if (!isJsonObject(item)) continue;
+      if (!isObject(item)) continue;
       if (Array.isArray(item.item)) walk(item.item);
-      else if (isJsonObject(item.request)) out.push(item);
+      else if (isObject(item.request)) out.push(item);
     }
   };
   walk(collection.item);

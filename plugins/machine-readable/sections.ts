@@ -4,7 +4,7 @@
  * label, in sidebar order), then every other page under "Optional", the
  * llms.txt section a reader may skip when context is short.
  */
-import {isJsonObject, type Json} from './json';
+import {isObject, type Json} from '../api-reference/document';
 
 export interface Section {
   title: string;
@@ -19,12 +19,11 @@ interface DocsVersion {
 }
 
 function docsVersion(content: unknown): DocsVersion | undefined {
-  if (!isJsonObject(content) || !Array.isArray(content.loadedVersions)) return undefined;
+  if (!isObject(content) || !Array.isArray(content.loadedVersions)) return undefined;
   const version = content.loadedVersions[0];
-  if (!isJsonObject(version) || !Array.isArray(version.docs) || !isJsonObject(version.sidebars))
-    return undefined;
+  if (!isObject(version) || !Array.isArray(version.docs) || !isObject(version.sidebars)) return undefined;
   const docs = version.docs.flatMap((d) =>
-    isJsonObject(d) && typeof d.id === 'string' && typeof d.permalink === 'string'
+    isObject(d) && typeof d.id === 'string' && typeof d.permalink === 'string'
       ? [{id: d.id, permalink: d.permalink}]
       : [],
   );
@@ -55,11 +54,11 @@ export function sidebarSections(docsContent: unknown, guidesTitle = 'Guides'): S
   };
   const walk = (items: Json, section: Section | undefined): void => {
     for (const item of Array.isArray(items) ? items : []) {
-      if (!isJsonObject(item)) continue;
+      if (!isObject(item)) continue;
       if (item.type === 'category') {
         const label = typeof item.label === 'string' ? item.label : 'More';
         const target = section ?? sectionFor(label);
-        const link = isJsonObject(item.link) ? item.link : undefined;
+        const link = isObject(item.link) ? item.link : undefined;
         if (link?.type === 'doc' && typeof link.id === 'string') add(target, permalinks.get(link.id));
         if (link?.type === 'generated-index' && typeof link.permalink === 'string')
           add(target, link.permalink);

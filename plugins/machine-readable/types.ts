@@ -18,7 +18,7 @@
  */
 import openapiTS, {astToString, type OpenAPI3} from 'openapi-typescript';
 import {documentReadings} from '../api-reference/readings';
-import {isJsonObject, type Json, type JsonObject} from './json';
+import {isObject as isJsonObject, type Json, type JsonObject} from '../api-reference/document';
 import type {MessageSchemas, SentBy} from './ws-schemas';
 
 export interface MessageTypes {

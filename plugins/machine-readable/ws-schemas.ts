@@ -9,7 +9,14 @@
  * `externalDocs`, `x-…`) are dropped, and every local `$ref` is copied into
  * `$defs` under the schema's name, so the file stands alone.
  */
-import {followRefs, isJsonObject, pointerTokens, resolveLocal, type Json, type JsonObject} from './json';
+import {
+  deref,
+  isObject,
+  pointerTokens,
+  resolveRef,
+  type Json,
+  type JsonObject,
+} from '../api-reference/document';
 import {schemaFileFor} from '../api-reference/client/downloads';
 import {documentReadings} from '../api-reference/readings';
 
@@ -91,12 +98,12 @@ class Bundler {
   /** The payload itself is a `$ref`: it becomes the root, and references back to it become `#`. */
   root(payload: Json): Json {
     if (
-      isJsonObject(payload) &&
+      isObject(payload) &&
       typeof payload.$ref === 'string' &&
       pointerTokens(payload.$ref) !== undefined &&
       Object.keys(payload).length === 1
     ) {
-      const target = resolveLocal(this.doc, payload.$ref);
+      const target = resolveRef(this.doc, payload.$ref);
       if (target === undefined)
         throw new Error(`${this.where}: $ref "${payload.$ref}" does not resolve in the AsyncAPI document`);
       this.refs.set(payload.$ref, '#');
@@ -124,7 +131,7 @@ class Bundler {
       );
       return ref;
     }
-    const target = resolveLocal(this.doc, ref);
+    const target = resolveRef(this.doc, ref);
     if (target === undefined)
       throw new Error(`${this.where}: $ref "${ref}" does not resolve in the AsyncAPI document`);
     const name = this.defName(ref);
@@ -135,7 +142,7 @@ class Bundler {
   }
 
   schema(node: Json): Json {
-    if (!isJsonObject(node)) return structuredClone(node);
+    if (!isObject(node)) return structuredClone(node);
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(node)) {
       if (DROPPED.has(key) || key.startsWith('x-')) continue;
@@ -148,16 +155,16 @@ class Bundler {
       } else if (key === 'additionalItems') {
         // draft-07 applies it only after tuple `items`; 2020-12 calls that `items`.
         if (Array.isArray(node.items)) out.items = this.schema(value);
-      } else if (key === 'dependencies' && isJsonObject(value)) {
+      } else if (key === 'dependencies' && isObject(value)) {
         for (const [property, dependency] of Object.entries(value)) {
           const target = Array.isArray(dependency) ? 'dependentRequired' : 'dependentSchemas';
-          const group = isJsonObject(out[target]) ? out[target] : (out[target] = {});
+          const group = isObject(out[target]) ? out[target] : (out[target] = {});
           group[property] = Array.isArray(dependency) ? structuredClone(dependency) : this.schema(dependency);
         }
       } else if (ONE_SCHEMA.has(key)) out[key] = this.schema(value);
       else if (SCHEMA_LIST.has(key) && Array.isArray(value))
         out[key] = value.map((item) => this.schema(item));
-      else if (SCHEMA_MAP.has(key) && isJsonObject(value)) {
+      else if (SCHEMA_MAP.has(key) && isObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, this.schema(sub)]));
       } else out[key] = structuredClone(value);
     }
@@ -178,8 +185,8 @@ function collectMessages(doc: JsonObject): Found[] {
   const byObject = new Map<JsonObject, Found>();
   const names = new Set<string>();
   const add = (key: string, raw: Json, channel?: string): Found | undefined => {
-    const message = followRefs(doc, raw);
-    if (!isJsonObject(message)) return undefined;
+    const message = deref(doc, raw).node;
+    if (!isObject(message)) return undefined;
     let found = byObject.get(message);
     if (found === undefined) {
       let name = key;
@@ -193,16 +200,16 @@ function collectMessages(doc: JsonObject): Found[] {
     return found;
   };
 
-  const components = isJsonObject(doc.components) ? doc.components : {};
-  for (const [key, raw] of Object.entries(isJsonObject(components.messages) ? components.messages : {}))
+  const components = isObject(doc.components) ? doc.components : {};
+  for (const [key, raw] of Object.entries(isObject(components.messages) ? components.messages : {}))
     add(key, raw);
 
-  const channels = isJsonObject(doc.channels) ? doc.channels : {};
+  const channels = isObject(doc.channels) ? doc.channels : {};
   for (const [channelKey, rawChannel] of Object.entries(channels)) {
-    const channel = followRefs(doc, rawChannel);
-    if (!isJsonObject(channel)) continue;
+    const channel = deref(doc, rawChannel).node;
+    if (!isObject(channel)) continue;
     // AsyncAPI 3: channel.messages is a map.
-    for (const [key, raw] of Object.entries(isJsonObject(channel.messages) ? channel.messages : {}))
+    for (const [key, raw] of Object.entries(isObject(channel.messages) ? channel.messages : {}))
       add(key, raw, channelKey);
     // AsyncAPI 2: publish (the client sends) and subscribe (the server sends), one message or oneOf.
     for (const [verb, clientSends] of [
@@ -210,13 +217,12 @@ function collectMessages(doc: JsonObject): Found[] {
       ['subscribe', false],
     ] as const) {
       const operation = channel[verb];
-      if (!isJsonObject(operation) || operation.message === undefined) continue;
-      const message = followRefs(doc, operation.message);
-      const list =
-        isJsonObject(message) && Array.isArray(message.oneOf) ? message.oneOf : [operation.message];
+      if (!isObject(operation) || operation.message === undefined) continue;
+      const message = deref(doc, operation.message).node;
+      const list = isObject(message) && Array.isArray(message.oneOf) ? message.oneOf : [operation.message];
       for (const [i, raw] of list.entries()) {
-        const resolved = followRefs(doc, raw);
-        const key = isJsonObject(resolved)
+        const resolved = deref(doc, raw).node;
+        const key = isObject(resolved)
           ? (text(resolved.name) ?? text(resolved.messageId) ?? `${channelKey}.${verb}.${i + 1}`)
           : '';
         const found = add(key, raw, channelKey);
@@ -231,20 +237,20 @@ function collectMessages(doc: JsonObject): Found[] {
   // AsyncAPI 3 operations: `receive` means the client sends; a reply goes the other way.
   const mark = (refs: Json | undefined, clientSends: boolean): void => {
     for (const raw of Array.isArray(refs) ? refs : []) {
-      const message = followRefs(doc, raw);
-      const found = isJsonObject(message) ? byObject.get(message) : undefined;
+      const message = deref(doc, raw).node;
+      const found = isObject(message) ? byObject.get(message) : undefined;
       if (found === undefined) continue;
       if (clientSends) found.clientSends = true;
       else found.serverSends = true;
     }
   };
-  for (const rawOperation of Object.values(isJsonObject(doc.operations) ? doc.operations : {})) {
-    const operation = followRefs(doc, rawOperation);
-    if (!isJsonObject(operation)) continue;
+  for (const rawOperation of Object.values(isObject(doc.operations) ? doc.operations : {})) {
+    const operation = deref(doc, rawOperation).node;
+    if (!isObject(operation)) continue;
     const clientSends = operation.action === 'receive';
     mark(operation.messages, clientSends);
-    const reply = followRefs(doc, operation.reply ?? null);
-    if (isJsonObject(reply)) mark(reply.messages, !clientSends);
+    const reply = deref(doc, operation.reply ?? null).node;
+    if (isObject(reply)) mark(reply.messages, !clientSends);
   }
   return [...byObject.values()];
 }
@@ -260,8 +266,8 @@ function sentBy(found: Found): SentBy {
 export function messageExamples(doc: JsonObject, message: JsonObject): Json[] {
   const examples = Array.isArray(message.examples) ? message.examples : [];
   return examples.flatMap((raw) => {
-    const example = followRefs(doc, raw);
-    return isJsonObject(example) && example.payload !== undefined ? [structuredClone(example.payload)] : [];
+    const example = deref(doc, raw).node;
+    return isObject(example) && example.payload !== undefined ? [structuredClone(example.payload)] : [];
   });
 }
 
@@ -270,14 +276,14 @@ export function buildMessageSchemas(doc: JsonObject, options: SchemaOptions): Me
   const messages: MessageSchema[] = [];
   const skipped: SkippedMessage[] = [];
   const warnings: string[] = [];
-  const info = isJsonObject(doc.info) ? doc.info : {};
+  const info = isObject(doc.info) ? doc.info : {};
   const source = [text(info.title), text(info.version)].filter((s) => s !== undefined).join(' ');
 
   for (const found of collectMessages(doc)) {
     const {message, name} = found;
     let payload = message.payload;
     let format = text(message.schemaFormat);
-    if (isJsonObject(payload) && payload.schema !== undefined && typeof payload.schemaFormat === 'string') {
+    if (isObject(payload) && payload.schema !== undefined && typeof payload.schemaFormat === 'string') {
       format = payload.schemaFormat; // AsyncAPI 3 multi-format schema object
       payload = payload.schema;
     }
@@ -291,7 +297,7 @@ export function buildMessageSchemas(doc: JsonObject, options: SchemaOptions): Me
     }
     const bundler = new Bundler(doc, `message ${name}`, warnings);
     const body = bundler.root(payload);
-    const bodyObject: JsonObject = isJsonObject(body)
+    const bodyObject: JsonObject = isObject(body)
       ? body
       : typeof body === 'boolean'
         ? body
@@ -331,7 +337,7 @@ export function buildMessageSchemas(doc: JsonObject, options: SchemaOptions): Me
 
 /** `index.json` of the ws-schemas folder: what each file is, for people and tools. */
 export function schemaIndex(doc: JsonObject, result: MessageSchemas, options: SchemaOptions): JsonObject {
-  const info = isJsonObject(doc.info) ? doc.info : {};
+  const info = isObject(doc.info) ? doc.info : {};
   return {
     title: `JSON Schemas of the ${text(info.title) ?? 'WebSocket API'} messages`,
     description:

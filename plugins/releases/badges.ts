@@ -4,7 +4,7 @@
  * in the current reference (operation, parameter, field, message), and on each
  * value a release added to an enum (next to the value where the values are listed). Pure.
  */
-import {objectsIn} from '../api-reference/json';
+import {objectsIn} from '../api-reference/document';
 import {literal} from '../api-reference/schema/build';
 import type {DeprecationMark, ReleaseBadge} from '../api-reference/types';
 import type {HistoryEntry} from './store';

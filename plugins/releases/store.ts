@@ -10,7 +10,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
-import type {JsonObject} from '../api-reference/json';
+import type {JsonObject} from '../api-reference/document';
 import {diffDocuments, requiredBump, reword, today, type Change, type Impact} from './diff';
 import {compareVersions, parseVersion} from './version';
 

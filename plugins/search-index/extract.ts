@@ -13,6 +13,7 @@
  */
 import {parse, type DefaultTreeAdapterTypes} from 'parse5';
 import type {RecordKind, SearchRecord} from '../api-reference/client/searchIndex';
+import {ANCHOR_PREFIXES} from '../api-reference/client/anchors';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.Node;
@@ -213,13 +214,13 @@ export function classify(input: {
 }): RecordKind {
   const {id, level} = input;
   // A shared error body on /rest (`error-body-<title>`, its fields `error-body-<title>.<path>`).
-  if (id.startsWith('error-body-')) return id.includes('.') ? 'field' : 'section';
+  if (id.startsWith(ANCHOR_PREFIXES.errorBody)) return id.includes('.') ? 'field' : 'section';
   // A field type described once (`data-type-<title>`), on either reference.
-  if (id.startsWith('data-type-')) return 'section';
+  if (id.startsWith(ANCHOR_PREFIXES.dataType)) return 'section';
   // `error-<code>` only on elements (catalogue rows): a guide heading "Error bodies" has the slug `error-bodies`.
-  if (id.startsWith('error-')) return level === 0 ? 'error' : 'section';
-  if (id.startsWith('channel-')) return id.includes('.') ? 'message' : 'channel';
-  if (id.startsWith('tag-')) return 'section';
+  if (id.startsWith(ANCHOR_PREFIXES.error)) return level === 0 ? 'error' : 'section';
+  if (id.startsWith(ANCHOR_PREFIXES.channel)) return id.includes('.') ? 'message' : 'channel';
+  if (id.startsWith(ANCHOR_PREFIXES.tag)) return 'section';
   if (id.includes('.')) {
     const {middle, last} = splitPath(id);
     if (middle.length === 0 && CONTAINER_SEGMENT.test(last)) return 'response';
@@ -370,7 +371,7 @@ function finish(draft: Draft, ctx: FinishContext): PageRecord | undefined {
     return {k: 'page', a: '', t: draft.title, c: '', n: [], x: cap(text, ctx.options.maxSectionText)};
   }
   // A message repeated under a second channel (`channel-<key>.<name>`) when the page has it on its own.
-  if (draft.id.startsWith('channel-') && draft.id.includes('.')) {
+  if (draft.id.startsWith(ANCHOR_PREFIXES.channel) && draft.id.includes('.')) {
     const name = draft.id.slice(draft.id.indexOf('.') + 1);
     if (ctx.ids.has(name)) return undefined;
   }
@@ -389,7 +390,7 @@ function finish(draft: Draft, ctx: FinishContext): PageRecord | undefined {
     } else if (kind === 'message') {
       names.push(draft.id.includes('.') ? splitPath(draft.id).last : draft.id);
     } else if (kind === 'channel') {
-      names.push(draft.id.slice('channel-'.length), draft.title);
+      names.push(draft.id.slice(ANCHOR_PREFIXES.channel.length), draft.title);
     }
     return {k: kind, a: draft.id, t: draft.title || draft.id, c: context, n: names, x: cap(text, max)};
   }

@@ -22,7 +22,7 @@ import type {AddressInfo} from 'node:net';
 import WebSocket, {WebSocketServer} from 'ws';
 import type {ValidateFunction} from 'ajv';
 import {createAjv} from '../../plugins/api-reference/document/ajv';
-import {asObject, deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/json';
+import {asObject, deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/document';
 import {listChannels, listOperations, type ChannelEntry} from '../../plugins/api-reference/asyncapi/model';
 import {examplesFor, messageExamples} from '../../plugins/api-reference/asyncapi/examples';
 import {confirmationOf, isChannelSubscription} from '../../plugins/api-reference/asyncapi/samples';

@@ -19,6 +19,7 @@
  * A reader going there hovers or taps the link, which still preloads it.
  */
 import type {ClientModule} from '@docusaurus/types';
+import {ROUTES} from '@site/plugins/api-reference/client/routes';
 
 type Prefetch = Window['docusaurus']['prefetch'];
 /** What a prefetch that ran resolves to (Docusaurus's type: one entry per file hinted). */
@@ -99,7 +100,7 @@ export function browserRequestIdle(win: Window): RequestIdle {
 }
 
 /** Routes whose data is an API reference: /rest, its per-tag pages, /docs/ws. */
-export const REFERENCE_ROUTES = ['/rest', '/docs/ws'] as const;
+export const REFERENCE_ROUTES = [ROUTES.rest, ROUTES.ws] as const;
 
 export function isReferenceRoute(routePath: string): boolean {
   const pathname = routePath.split(/[?#]/)[0]?.replace(/\/$/, '') ?? '';

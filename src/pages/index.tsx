@@ -5,6 +5,8 @@ import Heading from '@theme/Heading';
 import {ContactEmail, useIdentity} from '@site/src/components/Identity';
 import {EnvironmentsTable, RequestExample} from '@site/src/components/Guide';
 import styles from './index.module.css';
+import {ROUTES, routeAnchor} from '@site/plugins/api-reference/client/routes';
+import {tagId} from '@site/plugins/api-reference/client/anchors';
 
 const sections = [
   {
@@ -13,29 +15,35 @@ const sections = [
     text: 'Access, environments, authentication and the settlement flow, step by step.',
   },
   {
-    to: '/rest',
+    to: ROUTES.rest,
     title: 'REST API',
     text: 'Instruments, risk figures, orders, trades, settlement requests and transactions.',
   },
-  {to: '/docs/ws', title: 'WebSocket API', text: 'Streaming prices, order placement and trade updates.'},
+  {to: ROUTES.ws, title: 'WebSocket API', text: 'Streaming prices, order placement and trade updates.'},
 ] as const;
 
 const capabilities = [
   {
     text: 'List tradeable instruments: crypto-asset and fiat pairs such as BTC-EUR.',
-    to: '/rest#listInstruments',
+    to: routeAnchor(ROUTES.rest, 'listInstruments'),
   },
   {
     text: 'Read your risk figures: exposure, margin requirement and margin usage.',
-    to: '/rest#getRiskFigures',
+    to: routeAnchor(ROUTES.rest, 'getRiskFigures'),
   },
   {text: 'Stream prices and place fill-or-kill market orders over WebSocket.', to: '/docs/websockets'},
-  {text: 'Read your order and trade history, by time range or sequence number.', to: '/rest#tag-orders'},
+  {
+    text: 'Read your order and trade history, by time range or sequence number.',
+    to: routeAnchor(ROUTES.rest, tagId('orders')),
+  },
   {
     text: 'Request settlement of trades and follow it to the end.',
     to: '/docs/getting_started#settle-a-trade-step-by-step',
   },
-  {text: 'Read settlement transactions and map them to settlement requests.', to: '/rest#tag-transactions'},
+  {
+    text: 'Read settlement transactions and map them to settlement requests.',
+    to: routeAnchor(ROUTES.rest, tagId('transactions')),
+  },
 ] as const;
 
 function Home(): ReactNode {
@@ -59,7 +67,7 @@ function Home(): ReactNode {
           </div>
           <p className={styles.version}>
             API version <strong>{identity.apiVersion}</strong> ·{' '}
-            <Link to="/version-history">Version history</Link>
+            <Link to={ROUTES.versionHistory}>Version history</Link>
           </p>
         </div>
       </header>
@@ -120,7 +128,8 @@ function Home(): ReactNode {
         <RequestExample method="GET" path="/api/instruments" title="List the instruments" />
         <p>
           Next: <Link to="/docs/getting_started">Getting started</Link> walks through a complete settlement,
-          and the <Link to="/rest#listInstruments">REST reference</Link> documents the answer field by field.
+          and the <Link to={routeAnchor(ROUTES.rest, 'listInstruments')}>REST reference</Link> documents the
+          answer field by field.
         </p>
       </section>
     </main>

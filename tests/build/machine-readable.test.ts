@@ -12,7 +12,7 @@ import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {Collection, type Item} from 'postman-collection';
 import {beforeAll, describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
-import {followRefs, isJsonObject, type Json, type JsonObject} from '../../plugins/machine-readable/json';
+import {deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/document';
 import {markdownPathFor} from '../../plugins/api-reference/client/downloads';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -45,30 +45,30 @@ function builtPages(): {file: string; route: string}[] {
 }
 
 function operationIds(): string[] {
-  const paths = isJsonObject(openapi.paths) ? openapi.paths : {};
+  const paths = isObject(openapi.paths) ? openapi.paths : {};
   return Object.values(paths).flatMap((raw) => {
-    const item = followRefs(openapi, raw);
-    if (!isJsonObject(item)) return [];
+    const item = deref(openapi, raw).node;
+    if (!isObject(item)) return [];
     return METHODS.flatMap((m) => {
       const op = item[m];
-      return isJsonObject(op) && typeof op.operationId === 'string' ? [op.operationId] : [];
+      return isObject(op) && typeof op.operationId === 'string' ? [op.operationId] : [];
     });
   });
 }
 
 function operationKeys(): string[] {
-  const paths = isJsonObject(openapi.paths) ? openapi.paths : {};
+  const paths = isObject(openapi.paths) ? openapi.paths : {};
   return Object.entries(paths).flatMap(([route, raw]) => {
-    const item = followRefs(openapi, raw);
-    return isJsonObject(item) ? METHODS.filter((m) => isJsonObject(item[m])).map((m) => `${m.toUpperCase()} ${route}`) : [];
+    const item = deref(openapi, raw).node;
+    return isObject(item) ? METHODS.filter((m) => isObject(item[m])).map((m) => `${m.toUpperCase()} ${route}`) : [];
   });
 }
 
 function asyncMessages(): [string, JsonObject][] {
-  const components = isJsonObject(asyncapi.components) && isJsonObject(asyncapi.components.messages) ? asyncapi.components.messages : {};
+  const components = isObject(asyncapi.components) && isObject(asyncapi.components.messages) ? asyncapi.components.messages : {};
   return Object.entries(components).flatMap(([name, raw]) => {
-    const message = followRefs(asyncapi, raw);
-    return isJsonObject(message) ? [[name, message] as [string, JsonObject]] : [];
+    const message = deref(asyncapi, raw).node;
+    return isObject(message) ? [[name, message] as [string, JsonObject]] : [];
   });
 }
 
@@ -110,7 +110,7 @@ describe('WebSocket message JSON Schemas', () => {
   const index = (): JsonObject => JSON.parse(read('/downloads/ws-schemas/index.json')) as JsonObject;
 
   test('the index lists one schema per message of the AsyncAPI document', () => {
-    const listed = Array.isArray(index().messages) ? (index().messages as Json[]).filter(isJsonObject) : [];
+    const listed = Array.isArray(index().messages) ? (index().messages as Json[]).filter(isObject) : [];
     expect(listed.map((m) => m.name).sort()).toEqual(asyncMessages().map(([name]) => name).sort());
   });
 
@@ -123,8 +123,8 @@ describe('WebSocket message JSON Schemas', () => {
       const ajv = createAjv('2020-12', {allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false});
       const validate = ajv.compile(schema);
       const examples = (Array.isArray(message.examples) ? message.examples : []).flatMap((raw) => {
-        const example = followRefs(asyncapi, raw);
-        return isJsonObject(example) && example.payload !== undefined ? [example.payload] : [];
+        const example = deref(asyncapi, raw).node;
+        return isObject(example) && example.payload !== undefined ? [example.payload] : [];
       });
       expect(examples.length, `${name} has examples`).toBeGreaterThan(0);
       for (const example of examples) expect(validate(example), JSON.stringify(validate.errors)).toBe(true);
@@ -146,7 +146,7 @@ describe('Postman collection', () => {
     expect(keys.sort()).toEqual(operationKeys().sort());
     expect(collection.auth?.type).toBe('bearer');
     expect(JSON.stringify(json.auth)).toContain('{{bearerToken}}');
-    const servers = Array.isArray(openapi.servers) ? openapi.servers.filter(isJsonObject) : [];
+    const servers = Array.isArray(openapi.servers) ? openapi.servers.filter(isObject) : [];
     expect(collection.variables.get('baseUrl')).toBe(servers[0]?.url);
     expect(String(servers[0]?.description)).toMatch(/pre-?production/i);
   });

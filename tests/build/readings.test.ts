@@ -9,7 +9,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {documentReadings} from '../../plugins/api-reference/readings';
 import {asyncapi, openapi} from '../unit/guides/documents';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 
 const BUILD = path.resolve(__dirname, '../../build');
 const html = (route: string): string => readFileSync(path.join(BUILD, `${route}.html`), 'utf8');

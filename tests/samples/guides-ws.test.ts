@@ -12,7 +12,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../plugins/api-reference/load';
 import {loadIdentity, resolveSpecPaths} from '../../plugins/api-reference/identity';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 import {fillHosts, TOKEN_VARIABLE} from '../../src/components/Guide/curl';
 import {startWsMock, type WsMock} from '../../scripts/mock/ws';
 import {guideFiles, jsxElements} from '../unit/guides/mdx';

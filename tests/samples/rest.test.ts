@@ -15,7 +15,7 @@ import {loadOpenApi} from '../../plugins/api-reference/load';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {SAMPLE_TARGETS, buildSamples, type SampleRequest} from '../../plugins/api-reference/openapi/samples';
 import {buildRestBuilders} from '../../plugins/api-reference/builder/model';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 import {initialForm, restRequest} from '../../src/components/ApiReference/RequestBuilder/request';
 import {curlCommand, TOKEN_VARIABLE, type RequestSpec} from '../../src/components/Guide/curl';
 import {loadIdentity} from '../../plugins/api-reference/identity';

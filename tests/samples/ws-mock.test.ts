@@ -9,7 +9,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../plugins/api-reference/load';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 import {startWsMock, type WsMock} from '../../scripts/mock/ws';
 import {ROOT} from './run';
 

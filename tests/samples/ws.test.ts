@@ -16,7 +16,7 @@ import {connectUrl} from '../../plugins/api-reference/asyncapi/servers';
 import {listChannels} from '../../plugins/api-reference/asyncapi/model';
 import {examplesFor, messageExamples} from '../../plugins/api-reference/asyncapi/examples';
 import {isChannelSubscription} from '../../plugins/api-reference/asyncapi/samples';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 import {startWsMock, type WsMock} from '../../scripts/mock/ws';
 import {TOOLCHAINS, available} from '../../scripts/samples/toolchains';
 import {ROOT, failure, prepare, run, workDir, type Language} from './run';

@@ -12,7 +12,7 @@ import {describe, expect, it} from 'vitest';
 import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
 import {collectAnchors} from '../../plugins/api-reference/guideFit';
 import {collectReadings} from '../../plugins/api-reference/index';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {
   documentReadings,

@@ -19,7 +19,7 @@ import {runInNewContext} from 'node:vm';
 import {describe, expect, it} from 'vitest';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 import {
   checkShownExamples,
   isOwnDocument,

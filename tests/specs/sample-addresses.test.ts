@@ -11,7 +11,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {Json} from '../../plugins/api-reference/json';
+import type {Json} from '../../plugins/api-reference/document';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
 import {asyncapi, isObject, openapi, operations, ROOT} from '../unit/guides/documents';

@@ -14,7 +14,7 @@ import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
 import {loadAsyncApi, loadOpenApi} from '../../plugins/api-reference/load';
 import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import type {ExampleView, MediaView, RestModel, WsModel} from '../../plugins/api-reference/types';
-import type {JsonObject} from '../../plugins/machine-readable/json';
+import type {JsonObject} from '../../plugins/api-reference/document';
 import {resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {restTypes, typeName, wsMessageTypes} from '../../plugins/machine-readable/types';
 import {buildMessageSchemas, type MessageSchemas} from '../../plugins/machine-readable/ws-schemas';

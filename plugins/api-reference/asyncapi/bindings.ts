@@ -4,7 +4,7 @@
  * binding's fields starts here: extend the view type and `bindingsView`, then
  * the components that show it (WsReference for channels, Message for messages).
  */
-import {asObject, type Json} from '../json';
+import {asObject, type Json} from '../document';
 
 /** The protocols a channel or message declares bindings for (`ws`, `kafka`, …). */
 export type BindingsView = string[];

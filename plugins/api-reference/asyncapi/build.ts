@@ -4,8 +4,8 @@
  * the server receives, so the reader sends; `send` means the reader receives.
  * A request's `reply` lists what the reader can get back.
  */
-import {IdRegistry} from '../anchors';
-import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../json';
+import {IdRegistry} from '../client/anchors';
+import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../document';
 import {escapeHtml} from '../markdown';
 import {describe, readingHtml, readingOf} from '../readings';
 import {SECTION_IDS} from '../client/anchors';

@@ -1,5 +1,5 @@
 /** Channels: the document's, plus one for messages no channel lists; each channel's own fields as a view. */
-import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../json';
+import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../document';
 import {markdown} from '../markdown';
 import type {ChannelView} from '../types';
 import {bindingsView} from './bindings';

@@ -1,5 +1,5 @@
 /** A message's examples: the document's own (named, with summaries), else one made from the payload schema. */
-import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../json';
+import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../document';
 import {sampleFromSchema} from '../schema/sample';
 import type {ExampleView} from '../types';
 

@@ -1,5 +1,5 @@
 /** A channel's request/reply flows as sequence diagrams: the reader's requests, the replies, then the stream. */
-import {text, type Json} from '../json';
+import {text, type Json} from '../document';
 import {plainText} from '../markdown';
 import type {FlowStep, FlowView} from '../types';
 import {examplesFor, messageExamples} from './examples';

@@ -2,8 +2,8 @@
  * One message on one channel → MessageView. Written in full (headers, payload,
  * every example) where it first appears; elsewhere a short view linking there.
  */
-import type {IdRegistry} from '../anchors';
-import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../json';
+import type {IdRegistry} from '../client/anchors';
+import {asArray, asObject, deref, isObject, prettyJson, text, type Json, type JsonObject} from '../document';
 import {markdown} from '../markdown';
 import {buildSchema} from '../schema/build';
 import type {MessageView, ServerView} from '../types';

@@ -4,7 +4,19 @@
  * Directions are kept as the document states them (server side); the view
  * builders turn them around for the reader.
  */
-import {asArray, asObject, deref, isObject, refName, text, type Json, type JsonObject} from '../json';
+import {
+  asArray,
+  asObject,
+  deref,
+  isObject,
+  messageName,
+  pointer,
+  refName,
+  text,
+  unescapePointerToken,
+  type Json,
+  type JsonObject,
+} from '../document';
 import type {ChannelView} from '../types';
 
 /**
@@ -30,22 +42,10 @@ export interface OperationEntry {
   reply?: {channel: string | undefined; address?: string; messages: string[]};
 }
 
-const COMPONENT_MESSAGE = /^#\/components\/messages\/([^/]+)$/;
-const CHANNEL_MESSAGE = /^#\/channels\/([^/]+)\/messages\/([^/]+)$/;
 const CHANNEL = /^#\/channels\/([^/]+)$/;
 
 function decode(token: string): string {
-  return decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** The components/messages name a `$ref` chain passes through, if any. */
-function componentName(doc: Json, value: Json | undefined): string | undefined {
-  const {refs} = deref(doc, value);
-  for (const ref of refs) {
-    const m = COMPONENT_MESSAGE.exec(ref);
-    if (m?.[1] !== undefined) return decode(m[1]);
-  }
-  return undefined;
+  return unescapePointerToken(decodeURIComponent(token));
 }
 
 export function listChannels(doc: Json): ChannelEntry[] {
@@ -53,7 +53,10 @@ export function listChannels(doc: Json): ChannelEntry[] {
     const channel = asObject(deref(doc, raw).node);
     const messages = Object.entries(asObject(channel.messages)).map(([messageKey, value]) => ({
       key: messageKey,
-      name: componentName(doc, value) ?? messageKey,
+      // Its components/messages name when it refers to one, else its key here.
+      name:
+        messageName([...deref(doc, value).refs, pointer(['channels', key, 'messages', messageKey])]) ??
+        messageKey,
       message: asObject(deref(doc, value).node),
     }));
     return {key, channel, messages};
@@ -120,14 +123,9 @@ function messageNames(
   }
   asArray(list).forEach((item, index) => {
     const ref = isObject(item) ? text(item.$ref) : undefined;
-    const inChannel = ref !== undefined ? CHANNEL_MESSAGE.exec(ref) : null;
     let name: string | undefined;
-    if (inChannel?.[1] !== undefined && inChannel[2] !== undefined) {
-      const c = decode(inChannel[1]);
-      const k = decode(inChannel[2]);
-      name = channels.find((e) => e.key === c)?.messages.find((m) => m.key === k)?.name ?? k;
-    } else if (ref !== undefined) {
-      name = componentName(doc, item) ?? refName(ref);
+    if (ref !== undefined) {
+      name = messageName(deref(doc, item).refs) ?? refName(ref);
     } else {
       // No `$ref` to go by: find the message by identity, in the channel first.
       const candidates = own?.messages ?? channels.flatMap((c) => c.messages);

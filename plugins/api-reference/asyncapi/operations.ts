@@ -4,7 +4,7 @@
  * receives, so the reader sends; `send` means the reader receives. A request's
  * `reply` lists what the reader can get back.
  */
-import {text} from '../json';
+import {text} from '../document';
 import {asyncRequirementKeys} from '../security';
 import type {MessageRef, MessageView} from '../types';
 import type {OperationEntry} from './model';

@@ -3,8 +3,8 @@
  * each message's first appearance (written in full, the primary), then its
  * repeats on other channels (`<channel id>.<message>`, linking to the primary).
  */
-import {channelId, type IdRegistry} from '../anchors';
-import {text} from '../json';
+import {channelId, type IdRegistry} from '../client/anchors';
+import {text} from '../document';
 import type {MessageRef} from '../types';
 import {UNLISTED_CHANNEL} from './channels';
 import type {ChannelEntry} from './model';

@@ -12,7 +12,7 @@
  * the same in Debian's package (1.2) and in today's release, so the sample runs
  * as shown on both (websockets changed its header argument in version 14).
  */
-import type {Json} from '../json';
+import type {Json} from '../document';
 import type {CodeSample} from '../types';
 import {nodeScript} from '../client/wsScript';
 

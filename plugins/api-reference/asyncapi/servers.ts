@@ -1,5 +1,5 @@
 /** AsyncAPI servers → ServerView, with the URL a client connects to (protocol://host/pathname). */
-import {asObject, deref, text, type Json} from '../json';
+import {asObject, deref, text, type Json} from '../document';
 import {markdown} from '../markdown';
 import {asyncRequirementKeys} from '../security';
 import type {ServerView} from '../types';

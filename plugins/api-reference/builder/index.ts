@@ -7,7 +7,7 @@
 import {readdir, rm} from 'node:fs/promises';
 import path from 'node:path';
 import {validatorFileName} from '../client/validators';
-import type {Json} from '../json';
+import type {Json} from '../document';
 import type {RestModel, WsModel} from '../types';
 import {DocumentCompiler} from '../validator/compile';
 import {buildRestBuilders, buildWsBuilders} from './model';

@@ -9,7 +9,7 @@
  * sample's request; the parity tests rely on that.
  */
 import {parametersTarget, restTarget, validatorFileName, wsTarget} from '../client/validators';
-import {asObject, deref, text, type Json, type JsonObject} from '../json';
+import {asObject, deref, text, type Json, type JsonObject} from '../document';
 import {isJsonMedia} from '../openapi/media';
 import {mergeParameters, parameterExample} from '../openapi/parameters';
 import {pathItemOperations} from '../document/operations';

@@ -7,36 +7,39 @@
  * the document under a private key, so `$ref`s resolve in the same Ajv
  * instance as everything else.
  */
-import {operationId as anchorOperationId} from '../anchors';
+import {operationId as anchorOperationId} from '../client/anchors';
 import {parametersTarget} from '../client/validators';
 import type {ValidatorTarget} from '../validator/targets';
-import {mergeParameters, parameterKey, pathItemOperations} from '../document/operations';
-import {atPointer, escapePointerToken, follow} from '../document/pointer';
-
-type JsonObject = Record<string, unknown>;
+import {
+  atPointer,
+  derefAt,
+  escapePointerToken,
+  isObject,
+  mergeParameters,
+  parameterKey,
+  pathItemOperations,
+  type JsonObject,
+  type ParsedDocument,
+} from '../document';
 
 /** Where the generated parameter schemas live in the document copy. */
 export const PARAMETER_SCHEMAS_KEY = 'x-request-builder-parameters';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * A copy of the OpenAPI document with one parameters schema per operation, and
  * the validator targets pointing at them.
  */
-export function withParameterSchemas(openapi: JsonObject): {
-  document: JsonObject;
+export function withParameterSchemas(openapi: ParsedDocument): {
+  document: Record<string, unknown>;
   targets: ValidatorTarget[];
 } {
-  const document = structuredClone(openapi);
+  const document: Record<string, unknown> = structuredClone(openapi);
   const schemas: JsonObject = {};
   const targets: ValidatorTarget[] = [];
   const dialect = /^3\.0(\.|$)/.test(String(openapi.openapi ?? '')) ? 'openapi-3.0' : '2020-12';
   const paths = isObject(openapi.paths) ? openapi.paths : {};
   for (const pathKey of Object.keys(paths)) {
-    const pathItem = follow(openapi, `/paths/${escapePointerToken(pathKey)}`);
+    const pathItem = derefAt(openapi, `/paths/${escapePointerToken(pathKey)}`);
     if (!isObject(pathItem.node)) continue;
     for (const {method, at, operation} of pathItemOperations(pathItem.node)) {
       const opPointer = `${pathItem.pointer}${at}`;
@@ -44,7 +47,7 @@ export function withParameterSchemas(openapi: JsonObject): {
       const located = [pathItem.pointer, opPointer].flatMap((holder) => {
         const list = atPointer(openapi, `${holder}/parameters`);
         return Array.isArray(list)
-          ? list.map((_item, index) => follow(openapi, `${holder}/parameters/${index}`))
+          ? list.map((_item, index) => derefAt(openapi, `${holder}/parameters/${index}`))
           : [];
       });
       const merged = mergeParameters(

@@ -17,7 +17,26 @@ export const SECTION_IDS = {
   schemas: 'schemas',
 } as const;
 
-/** `tag-<slug>`: lowercase, every run of non-alphanumerics becomes one `-`. */
+/**
+ * The prefix of each kind of anchor derived from a name in the documents: the search
+ * index, the release history and the reference pages read an anchor's kind from it.
+ */
+export const ANCHOR_PREFIXES = {
+  /** `tag-<slug>`: a tag's section on /rest. */
+  tag: 'tag-',
+  /** `channel-<key>`, and `channel-<key>.<message>` for a message repeated under a second channel. */
+  channel: 'channel-',
+  /** `data-type-<slug>`: a field type described once in a reference's "Data types". */
+  dataType: 'data-type-',
+  /** `schema-<name>`: a shared schema described once on a page (schema/describedOnce.ts). */
+  describedSchema: 'schema-',
+  /** `error-body-<slug>`: an error body many responses share (/rest "Error bodies"). */
+  errorBody: 'error-body-',
+  /** `error-<code>`: a row of the error catalogue (on elements only, never a heading). */
+  error: 'error-',
+} as const;
+
+/** Lowercase, every run of non-alphanumerics becomes one `-`. */
 export function slug(value: string): string {
   return value
     .toLowerCase()
@@ -26,11 +45,31 @@ export function slug(value: string): string {
 }
 
 export function tagId(tag: string): string {
-  return `tag-${slug(tag)}`;
+  return `${ANCHOR_PREFIXES.tag}${slug(tag)}`;
 }
 
 export function channelId(key: string): string {
-  return `channel-${key}`;
+  return `${ANCHOR_PREFIXES.channel}${key}`;
+}
+
+/** A field type's anchor in "Data types", from its title. */
+export function dataTypeId(title: string): string {
+  return `${ANCHOR_PREFIXES.dataType}${slug(title) || 'type'}`;
+}
+
+/** A shared error body's anchor, from its title. */
+export function errorBodyId(title: string): string {
+  return `${ANCHOR_PREFIXES.errorBody}${slug(title) || 'body'}`;
+}
+
+/** A shared schema's anchor where a page describes it once, from its component name (not its title). */
+export function describedSchemaId(name: string): string {
+  return `${ANCHOR_PREFIXES.describedSchema}${name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '') || 'schema'}`;
+}
+
+/** An error catalogue row's anchor, from its code. */
+export function errorCodeId(code: string): string {
+  return `${ANCHOR_PREFIXES.error}${code.replace(/\s+/g, '-')}`;
 }
 
 /** Operations without an operationId (allowed by OpenAPI) get `<method>-<path slug>`. */

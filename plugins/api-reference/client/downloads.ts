@@ -5,6 +5,8 @@
  * fetches. Pure string functions: no Node or DOM imports, safe in the client bundle.
  */
 
+import {ROUTES} from './routes';
+
 /** The site-relative folder every generated download is written to. */
 export const DOWNLOADS_DIR = 'downloads';
 
@@ -46,3 +48,128 @@ export const REST_TYPES_FILE = 'rest.d.ts';
 
 /** One type per WebSocket message payload, under TYPES_DIR. */
 export const WS_TYPES_FILE = 'ws-messages.d.ts';
+
+/** What the descriptions of the downloads say, known once the build has written them. */
+export interface DownloadFacts {
+  readonly openapiVersion: string;
+  readonly asyncapiVersion: string;
+  /** WebSocket messages with a JSON Schema (and a type). */
+  readonly messages: number;
+  /** REST requests in the Postman collection. */
+  readonly requests: number;
+}
+
+/** A button of a reference page's Downloads bar. */
+export interface DownloadButton {
+  readonly label: string;
+  /** Where it stands in its page's bar (the two documents first). */
+  readonly position: number;
+  /** Saved rather than opened, under this name: a `.ts` file is served as video (MPEG transport stream) by many hosts. */
+  readonly download?: string;
+  /** The document itself (drawn as the primary button), not a file generated from it. */
+  readonly primary?: boolean;
+}
+
+export interface Download {
+  /** Site path, without the base URL: `/downloads/openapi.yaml`. */
+  readonly path: string;
+  /** Its title in llms.txt. */
+  readonly title: string;
+  readonly describe: (facts: DownloadFacts) => string;
+  /** The reference page whose Downloads bar links to it, and how. */
+  readonly page?: {readonly document: 'openapi' | 'asyncapi'} & DownloadButton;
+  /** Written only when its generator succeeds (llms.txt lists it only then). */
+  readonly optional?: boolean;
+}
+
+const document = (name: 'openapi' | 'asyncapi', ext: 'yaml' | 'json', position: number) => ({
+  document: name,
+  label: `${name}.${ext}`,
+  position,
+  download: `${name}.${ext}`,
+  primary: true,
+});
+
+/**
+ * Every file the site offers for download, in llms.txt's order: the reference pages' Downloads
+ * bars (src/components/ApiReference/Downloads) and llms.txt (plugins/machine-readable) read
+ * this one list.
+ */
+export const DOWNLOADS: readonly Download[] = [
+  {
+    path: downloadPath('openapi.yaml'),
+    title: 'OpenAPI document (YAML)',
+    describe: (f) => `The REST API, OpenAPI ${f.openapiVersion}.`,
+    page: document('openapi', 'yaml', 0),
+  },
+  {
+    path: downloadPath('openapi.json'),
+    title: 'OpenAPI document (JSON)',
+    describe: () => 'The same document as JSON.',
+    page: document('openapi', 'json', 1),
+  },
+  {
+    path: downloadPath('asyncapi.yaml'),
+    title: 'AsyncAPI document (YAML)',
+    describe: (f) => `The WebSocket API, AsyncAPI ${f.asyncapiVersion}.`,
+    page: document('asyncapi', 'yaml', 0),
+  },
+  {
+    path: downloadPath('asyncapi.json'),
+    title: 'AsyncAPI document (JSON)',
+    describe: () => 'The same document as JSON.',
+    page: document('asyncapi', 'json', 1),
+  },
+  {
+    path: downloadPath(WS_SCHEMAS_DIR, WS_SCHEMAS_INDEX),
+    title: 'WebSocket message JSON Schemas',
+    describe: (f) => `Index of ${f.messages} self-contained JSON Schemas (draft 2020-12), one per message.`,
+    page: {document: 'asyncapi', label: 'JSON Schema of every message', position: 3},
+  },
+  {
+    path: downloadPath(TYPES_DIR, REST_TYPES_FILE),
+    title: 'TypeScript types of the REST API',
+    describe: () =>
+      'paths, operations and components, generated with openapi-typescript: a request body is operations["<operationId>"]["requestBody"]["content"]["application/json"].',
+    page: {document: 'openapi', label: 'TypeScript types', position: 2, download: REST_TYPES_FILE},
+    optional: true,
+  },
+  {
+    path: downloadPath(TYPES_DIR, WS_TYPES_FILE),
+    title: 'TypeScript types of the WebSocket messages',
+    describe: (f) =>
+      `One type per message (${f.messages}), the payload as sent; ClientMessage and ServerMessage are what you send and receive.`,
+    page: {
+      document: 'asyncapi',
+      label: 'TypeScript types of every message',
+      position: 2,
+      download: WS_TYPES_FILE,
+    },
+    optional: true,
+  },
+  {
+    path: downloadPath(POSTMAN_FILE),
+    title: 'Postman collection',
+    describe: (f) =>
+      `The ${f.requests} REST operations as a Postman collection (v2.1); set bearerToken to your token.`,
+    page: {document: 'openapi', label: 'Postman collection', position: 3},
+  },
+  {
+    path: `${ROUTES.versionHistory}/feed.xml`,
+    title: 'Releases (Atom feed)',
+    describe: () => 'Every recorded release of the API documents, newest first.',
+  },
+  {
+    path: `${ROUTES.versionHistory}/changes.json`,
+    title: 'Releases and changes (JSON)',
+    describe: () =>
+      'Every release with its computed changes, each classified (breaking or not) and linked to the reference.',
+  },
+];
+
+/** The buttons of one reference page's Downloads bar, in their order. */
+export function pageDownloads(name: 'openapi' | 'asyncapi'): Array<DownloadButton & {path: string}> {
+  return DOWNLOADS.flatMap((d) => (d.page?.document === name ? [{...d.page, path: d.path}] : [])).sort(
+    (a, b) => a.position - b.position,
+  );
+}

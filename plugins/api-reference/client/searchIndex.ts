@@ -12,7 +12,7 @@ export const SEARCH_INDEX_VERSION = 1;
 
 /**
  * What a result points at, derived from the anchor scheme of the references
- * (plugins/api-reference/anchors.ts) and the guides' headings.
+ * (plugins/api-reference/client/anchors.ts) and the guides' headings.
  */
 export type RecordKind =
   'page' | 'section' | 'operation' | 'message' | 'channel' | 'field' | 'parameter' | 'response' | 'error';

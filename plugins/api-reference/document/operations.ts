@@ -2,13 +2,8 @@
  * The operations of an OpenAPI Path Item, for every walker of the document (view
  * models, validator targets, request builder parameters): one method list.
  */
+import {isObject, type JsonObject} from './json';
 import {escapePointerToken} from './pointer';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The fixed operation fields of a Path Item: OpenAPI 3.0/3.1's eight, and 3.2's `query`. */
 export const HTTP_METHODS = [

@@ -5,11 +5,7 @@
  * imports.
  */
 
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import {isObject, type Json, type JsonObject} from './json';
 
 /** Escapes one pointer token (`~` → `~0`, `/` → `~1`). */
 export function escapePointerToken(token: string): string {
@@ -40,7 +36,7 @@ export function pointerTokens(ref: string): string[] | undefined {
 }
 
 /** The node the tokens lead to from `doc`, or undefined (array indexes are decimal digits only). */
-export function atTokens(doc: unknown, tokens: readonly string[]): unknown {
+export function atTokens(doc: unknown, tokens: readonly string[]): Json | undefined {
   let node: unknown = doc;
   for (const key of tokens) {
     if (Array.isArray(node)) node = /^(0|[1-9][0-9]*)$/.test(key) ? node[Number(key)] : undefined;
@@ -48,77 +44,78 @@ export function atTokens(doc: unknown, tokens: readonly string[]): unknown {
     else return undefined;
     if (node === undefined) return undefined;
   }
-  return node;
+  return node as Json;
 }
 
 /** The node at a plain JSON pointer ("" or "/a/b"), or undefined. */
-export function atPointer(doc: unknown, plain: string): unknown {
+export function atPointer(doc: unknown, plain: string): Json | undefined {
   const tokens = tokensOfPointer(plain);
   return tokens === undefined ? undefined : atTokens(doc, tokens);
 }
 
 /** The node a local reference ("#/a/b") points at, or undefined when it leads nowhere. */
-export function resolveRef(doc: unknown, ref: string): unknown {
+export function resolveRef(doc: unknown, ref: string): Json | undefined {
   const tokens = pointerTokens(ref);
   return tokens === undefined ? undefined : atTokens(doc, tokens);
 }
 
+/** The most `$ref`s one chain may pass through; a longer chain is taken for a loop. */
+export const MAX_REF_HOPS = 64;
+
+export interface Dereferenced {
+  /**
+   * The node the chain ends at: the first node without a `$ref`. Undefined when a
+   * reference leads nowhere (a broken or remote `$ref`) or the chain loops.
+   */
+  node: Json | undefined;
+  /** Every `$ref` followed, in order (the names a reader knows the node by). */
+  refs: string[];
+  /** The objects that held those `$ref`s, in order (their sibling keywords, OpenAPI 3.1). */
+  holders: JsonObject[];
+  /** When `node` is undefined: the `$ref` that broke the chain, and why. */
+  unresolved?: {ref: string; reason: 'missing' | 'loop'};
+}
+
+/**
+ * The one way the project follows `$ref` chains (a reference whose target is
+ * itself a reference, …): local references only, at most `MAX_REF_HOPS`; a
+ * broken or remote reference, or a loop, ends the chain with `node: undefined`
+ * and says which reference and why.
+ */
+export function deref(doc: unknown, value: unknown): Dereferenced {
+  const refs: string[] = [];
+  const holders: JsonObject[] = [];
+  let node = value as Json | undefined;
+  while (isObject(node) && typeof node.$ref === 'string') {
+    const ref = node.$ref;
+    if (refs.includes(ref) || refs.length >= MAX_REF_HOPS)
+      return {node: undefined, refs, holders, unresolved: {ref, reason: 'loop'}};
+    refs.push(ref);
+    holders.push(node);
+    node = resolveRef(doc, ref);
+    if (node === undefined) return {node, refs, holders, unresolved: {ref, reason: 'missing'}};
+  }
+  return {node, refs, holders};
+}
+
 export interface Located {
-  node: unknown;
-  /** JSON pointer of `node` in the document. */
+  node: Json | undefined;
+  /** JSON pointer of `node` in the document (of the last place reached when it is undefined). */
   pointer: string;
   /** The pointer of every `$ref` followed on the way, the last one first. */
   via: string[];
 }
 
-/**
- * Follows local `$ref`s from the node at `at` (a plain pointer) until a node
- * without one, keeping track of where it is; a remote or broken reference, or a
- * cycle, gives `node: undefined`.
- */
-export function follow(doc: unknown, at: string): Located {
-  let current = at;
-  const via: string[] = [];
-  for (let hops = 0; hops < 64; hops++) {
-    const node = atPointer(doc, current);
-    if (!isObject(node) || typeof node.$ref !== 'string') return {node, pointer: current, via};
-    const ref = node.$ref;
-    if (!ref.startsWith('#')) return {node: undefined, pointer: current, via};
-    via.unshift(current);
-    current = decodeURIComponent(ref.slice(1));
+/** `deref` from the node at a plain pointer, keeping track of where each step is. */
+export function derefAt(doc: unknown, at: string): Located {
+  const {node, refs} = deref(doc, atPointer(doc, at));
+  const places = [at];
+  for (const ref of refs) {
+    // A remote reference is not followed: the walk stays at the node that holds it.
+    if (!ref.startsWith('#')) break;
+    places.push(decodeURIComponent(ref.slice(1)));
   }
-  return {node: undefined, pointer: current, via};
-}
-
-/**
- * Follows `{$ref}` objects (a reference whose target is itself a reference, …)
- * to the node they stand for; a broken or external reference ends the walk at
- * the reference itself.
- */
-export function followRefs<T>(doc: unknown, node: T): T {
-  let current: unknown = node;
-  for (let hops = 0; hops < 64 && isObject(current) && typeof current.$ref === 'string'; hops++) {
-    const target = resolveRef(doc, current.$ref);
-    if (target === undefined) return current as T;
-    current = target;
-  }
-  return current as T;
-}
-
-/**
- * Follows `$ref` chains with the names passed (a loop ends the walk); a broken
- * reference gives `node: undefined`.
- */
-export function derefWithNames(doc: unknown, value: unknown): {node: unknown; refs: string[]} {
-  const refs: string[] = [];
-  let node = value;
-  for (let hops = 0; hops < 32 && isObject(node) && typeof node.$ref === 'string'; hops += 1) {
-    const ref = node.$ref;
-    if (refs.includes(ref)) break;
-    refs.push(ref);
-    node = resolveRef(doc, ref);
-  }
-  return {node, refs};
+  return {node, pointer: places[places.length - 1] ?? at, via: places.slice(0, -1).reverse()};
 }
 
 /** Last token of a `#/components/schemas/Name` style reference: the name a reader knows it by. */

@@ -3,8 +3,8 @@
  * the document's tag order, then first use); every operation's anchor is
  * claimed before any field anchor, so a field can never take an operation's id.
  */
-import {IdRegistry, operationId as deriveOperationId, slug, tagId} from '../anchors';
-import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../json';
+import {IdRegistry, operationId as deriveOperationId, slug, tagId} from '../client/anchors';
+import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} from '../document';
 import {escapeHtml} from '../markdown';
 import {buildRequirements, buildSecuritySchemes} from '../security';
 import type {OperationView, RestModel, SchemaNode, TagView, TocItem} from '../types';

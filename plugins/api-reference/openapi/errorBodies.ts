@@ -14,8 +14,8 @@
  * examples), not on `$ref` names: two components with equal content are one body, and a
  * component whose copy a document edited in one place stays apart.
  */
-import type {IdRegistry} from '../anchors';
-import {slug} from '../anchors';
+import type {IdRegistry} from '../client/anchors';
+import {errorBodyId} from '../client/anchors';
 import type {ErrorBodyView, MediaView, OperationView, RestModel, SchemaNode} from '../types';
 import {operationLabel} from './operations';
 
@@ -93,7 +93,7 @@ export function shareErrorBodies(model: RestModel, ids: IdRegistry): void {
     const [first] = list;
     if (first === undefined) continue;
     const title = first.schema.title ?? `Error body ${bodies.length + 1}`;
-    const id = ids.claim(`error-body-${slug(title) || 'body'}`);
+    const id = ids.claim(errorBodyId(title));
     bodies.push({
       id,
       title,

@@ -1,7 +1,7 @@
 /** Content maps (request bodies and responses): one view per media type, examples included. */
-import type {IdRegistry} from '../anchors';
-import {slug} from '../anchors';
-import {asObject, deref, isObject, prettyJson, text, type Json} from '../json';
+import type {IdRegistry} from '../client/anchors';
+import {slug} from '../client/anchors';
+import {asObject, deref, isObject, prettyJson, text, type Json} from '../document';
 import {buildSchema} from '../schema/build';
 import {sampleFromSchema} from '../schema/sample';
 import type {ExampleView, MediaView} from '../types';

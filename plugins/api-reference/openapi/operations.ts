@@ -1,6 +1,6 @@
 /** One operation → OperationView: parameters, body, responses, callbacks and code samples. */
-import {slug, type IdRegistry} from '../anchors';
-import {asArray, asObject, deref, prettyJson, text, type Json, type JsonObject} from '../json';
+import {slug, type IdRegistry} from '../client/anchors';
+import {asArray, asObject, deref, prettyJson, text, type Json, type JsonObject} from '../document';
 import {pathItemOperations as operationsOf} from '../document/operations';
 import {markdown} from '../markdown';
 import {buildRequirements} from '../security';

@@ -13,7 +13,7 @@
  * `anchorRoutes` maps each operation and tag anchor to its page, so an old link
  * such as /rest#listPets lands on the index entry and is forwarded to its page.
  */
-import {slug} from '../anchors';
+import {slug} from '../client/anchors';
 import type {
   MediaView,
   OperationView,
@@ -37,6 +37,7 @@ import {hasChildren} from '../client/schemaNodes';
 import {describePageSchemas} from '../pageSchemas';
 import {restSchemas, restToc} from './build';
 import {errorBodiesOf, pageOperations} from './errorBodies';
+import {ROUTES} from '../client/routes';
 
 /** Documents with more operations than this get one page per tag. */
 export const ONE_PAGE_OPERATION_LIMIT = 60;
@@ -214,7 +215,7 @@ export interface PageLimits {
 /** Splits a reference into an index and per-tag pages when it is too large for one page. */
 export function planRestPages(
   model: RestModel,
-  base = '/rest',
+  base: string = ROUTES.rest,
   limits: PageLimits = {onePage: ONE_PAGE_OPERATION_LIMIT, perPage: PAGE_OPERATION_LIMIT},
 ): RestSite {
   const weight = limits.weight ?? PAGE_WEIGHT_LIMIT;

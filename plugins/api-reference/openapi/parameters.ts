@@ -2,9 +2,9 @@
  * Parameters of one operation: path-level ones merged with the operation's own
  * (the operation wins for the same name and location), in document order.
  */
-import type {IdRegistry} from '../anchors';
+import type {IdRegistry} from '../client/anchors';
 import {mergeParameters as mergeByKey, parameterKey} from '../document/operations';
-import {asArray, asObject, deref, isObject, prettyJson, type Json, type JsonObject} from '../json';
+import {asArray, asObject, deref, isObject, prettyJson, type Json, type JsonObject} from '../document';
 import {buildSchema} from '../schema/build';
 import type {ParameterView} from '../types';
 import {describe} from '../readings';

@@ -1,6 +1,6 @@
 /** Responses of one operation: every code with its description, headers, content and links. */
-import type {IdRegistry} from '../anchors';
-import {asObject, deref, isObject, text, type Json} from '../json';
+import type {IdRegistry} from '../client/anchors';
+import {asObject, deref, isObject, text, type Json} from '../document';
 import {markdown} from '../markdown';
 import type {LinkView, ResponseView} from '../types';
 import {buildContent} from './media';

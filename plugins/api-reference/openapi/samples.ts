@@ -5,7 +5,7 @@
  * its example body and the credentials its security scheme asks for.
  */
 import {HTTPSnippet, type HarRequest} from '@readme/httpsnippet';
-import {asObject, type Json, type JsonObject} from '../json';
+import {asObject, type Json, type JsonObject} from '../document';
 import {findScheme} from '../security';
 import type {CodeSample, SecurityRequirementView} from '../types';
 import {isJsonMedia} from './media';

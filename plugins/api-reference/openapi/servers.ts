@@ -1,5 +1,5 @@
 /** OpenAPI `servers` → ServerView; the first is the documentation's default environment. */
-import {asArray, asObject, isObject, text, type Json} from '../json';
+import {asArray, asObject, isObject, text, type Json} from '../document';
 import {markdown} from '../markdown';
 import type {ServerView} from '../types';
 

@@ -5,18 +5,19 @@
  * component names readers know and lets a recursive structure stop at the
  * first repetition instead of unrolling forever.
  */
-import {childPath, IdRegistry} from '../anchors';
+import {childPath, IdRegistry} from '../client/anchors';
 import {
   asArray,
   asObject,
   inlineJson,
   isObject,
+  deref,
   refName,
-  resolvePointer,
+  resolveRef,
   text,
   type Json,
   type JsonObject,
-} from '../json';
+} from '../document';
 import {markdown} from '../markdown';
 import {describe, READING_KEY} from '../readings';
 import type {SchemaGroup, SchemaNode} from '../types';
@@ -160,20 +161,13 @@ function withoutRefusedExamples(target: JsonObject, siblings: JsonObject): JsonO
 function resolveRefs(
   doc: Json,
   schema: JsonObject,
-): {schema: JsonObject | boolean | undefined; refs: string[]; missing?: string} {
-  const refs: string[] = [];
-  let current: Json = schema;
+): {schema: JsonObject | boolean | undefined; refs: string[]; missing?: string; loop?: string} {
+  const {node: current, refs, holders, unresolved} = deref(doc, schema);
+  if (unresolved?.reason === 'missing') return {schema: undefined, refs, missing: unresolved.ref};
+  if (unresolved?.reason === 'loop') return {schema: undefined, refs, loop: unresolved.ref};
+  // The nearer a `$ref` holder, the stronger its siblings.
   let siblings: JsonObject = {};
-  while (isObject(current) && typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    const {$ref: _ignored, ...rest} = current;
-    siblings = {...rest, ...siblings};
-    if (refs.includes(ref)) break;
-    refs.push(ref);
-    const target = resolvePointer(doc, ref);
-    if (target === undefined) return {schema: undefined, refs, missing: ref};
-    current = target;
-  }
+  for (const {$ref: _ignored, ...rest} of holders) siblings = {...rest, ...siblings};
   if (typeof current === 'boolean') return {schema: current, refs};
   if (!isObject(current)) return {schema: undefined, refs};
   return {
@@ -236,6 +230,15 @@ class Walker {
         constraints: [`refers to \`${resolved.missing}\`, which this document does not contain`],
       };
     }
+    if (resolved.loop !== undefined) {
+      return {
+        ...base,
+        type: 'unresolved',
+        constraints: [
+          `refers to \`${resolved.loop}\`, whose references lead back to it without reaching a schema`,
+        ],
+      };
+    }
     if (typeof resolved.schema === 'boolean') {
       return resolved.schema
         ? {...base, type: 'any'}
@@ -259,7 +262,7 @@ class Walker {
     if (badges.length > 0) node.badges = badges;
     // A reading (x-reading, readings.ts) shows where its node's description shows: a field with a
     // description of its own shows its own reading, not the one of the type it refers to.
-    const target = lastRef !== undefined ? asObject(resolvePointer(this.ctx.doc, lastRef)) : undefined;
+    const target = lastRef !== undefined ? asObject(resolveRef(this.ctx.doc, lastRef)) : undefined;
     const ownText = target !== undefined && schema.description !== target.description;
     const description =
       ownText && schema[READING_KEY] === target[READING_KEY]

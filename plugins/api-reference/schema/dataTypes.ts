@@ -20,14 +20,11 @@
  * name the link with) and fields with fields of their own stay as they are. "The same" is
  * decided on what the reader sees, not on `$ref` names.
  */
-import type {IdRegistry} from '../anchors';
-import {slug} from '../anchors';
+import {dataTypeId, SECTION_IDS, type IdRegistry} from '../client/anchors';
 import type {DataTypeView, SchemaNode} from '../types';
-import {SECTION_IDS} from '../client/anchors';
 import {hasChildren} from '../client/schemaNodes';
 
 export const DATA_TYPES_SECTION = SECTION_IDS.dataTypes;
-export const DATA_TYPE_PREFIX = 'data-type-';
 const MIN_USES = 3;
 const MIN_TEXT = 80;
 
@@ -137,7 +134,7 @@ export function shareDataTypes(roots: Iterable<SchemaNode | undefined>, ids: IdR
   for (const [title, {nodes, description}] of [...byTitle].sort(([a], [b]) => a.localeCompare(b, 'en'))) {
     const [first] = nodes;
     if (first === undefined) continue;
-    const id = ids.claim(`${DATA_TYPE_PREFIX}${slug(title) || 'type'}`);
+    const id = ids.claim(dataTypeId(title));
     const schema: SchemaNode = {type: first.type};
     if (description !== undefined) schema.description = description;
     for (const key of TYPE_KEYS) if (first[key] !== undefined) Object.assign(schema, {[key]: first[key]});

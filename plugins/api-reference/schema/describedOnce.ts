@@ -29,11 +29,11 @@
  * Release badges are placed before this runs; a badge on any use is kept on the description.
  */
 import {createHash} from 'node:crypto';
-import {refName} from '../json';
+import {refName} from '../document';
 import type {DescribedSchemaView, SchemaNode} from '../types';
 import {hasChildren} from '../client/schemaNodes';
+import {describedSchemaId} from '../client/anchors';
 
-export const DESCRIBED_SCHEMA_PREFIX = 'schema-';
 /** Nodes (fields, items, branches) a schema's description must weigh to be shared. */
 export const MIN_SHARED_NODES = 40;
 /** Deeper than this, a named schema with anything under it is described once instead of inline. */
@@ -212,7 +212,7 @@ export function describeSchemasOnce(roots: readonly SchemaNode[], ids: Set<strin
       title = `${shown}, ${ref.mode === 'request' ? 'as sent' : ref.mode === 'response' ? 'as returned' : 'again'}`;
     for (let n = 2; titles.has(title); n++) title = `${shown} (${n})`;
     titles.add(title);
-    const id = claim(`${DESCRIBED_SCHEMA_PREFIX}${anchorName(name)}`);
+    const id = claim(describedSchemaId(name));
     const schema: SchemaNode = {type: first.node.type, title};
     if (ref.description !== undefined) schema.description = ref.description;
     for (const key of CHILD_KEYS) {
@@ -242,6 +242,3 @@ function countStubs(node: SchemaNode, count: Map<string, number>): void {
 }
 
 /** An anchor-safe form of a component name (letters, digits, `_`, `-` and `.` kept). */
-function anchorName(name: string): string {
-  return name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '') || 'schema';
-}

@@ -3,7 +3,7 @@
  * document gives no example: code samples and the reference still show a
  * plausible body. Explicit examples always win; this only fills gaps.
  */
-import {asArray, isObject, resolvePointer, type Json, type JsonObject} from '../json';
+import {asArray, deref, isObject, type Json, type JsonObject} from '../document';
 
 const MAX_DEPTH = 8;
 
@@ -69,15 +69,10 @@ function sample(
   depth: number,
 ): Json | undefined {
   if (!isObject(raw) || depth > MAX_DEPTH) return undefined;
-  let schema: JsonObject = raw;
-  const seen = [...refs];
-  while (typeof schema.$ref === 'string') {
-    if (seen.includes(schema.$ref)) return undefined;
-    seen.push(schema.$ref);
-    const target = resolvePointer(doc, schema.$ref);
-    if (!isObject(target)) return undefined;
-    schema = target;
-  }
+  const {node: schema, refs: chain} = deref(doc, raw);
+  // A schema already being sampled further up (a recursive type) gives no value here.
+  if (!isObject(schema) || chain.some((ref) => refs.includes(ref))) return undefined;
+  const seen = [...refs, ...chain];
   const explicit = pickExample(schema);
   if (explicit !== undefined) return explicit;
   const allOf = asArray(schema.allOf);
@@ -124,7 +119,7 @@ function objectSample(
   if (!isObject(schema.properties)) return undefined;
   const out: JsonObject = {};
   for (const [key, sub] of Object.entries(schema.properties)) {
-    const target = isObject(sub) && typeof sub.$ref === 'string' ? resolvePointer(doc, sub.$ref) : sub;
+    const target = deref(doc, sub).node;
     if (
       isObject(target) &&
       ((mode === 'request' && target.readOnly === true) || (mode === 'response' && target.writeOnly === true))

@@ -2,7 +2,7 @@
  * JSON Schema constraints as sentences a person reads ("1 to 999 items",
  * "at most 70 characters"), not keywords. Pure; each function handles one family.
  */
-import {asNumber, inlineJson, isObject, type JsonObject} from '../json';
+import {asNumber, inlineJson, isObject, type JsonObject} from '../document';
 
 function plural(n: number, unit: string): string {
   if (n === 1) return `1 ${unit}`;

@@ -11,24 +11,16 @@
 import {Name} from 'ajv';
 import type Ajv from 'ajv';
 import type {Options, ValidateFunction} from 'ajv';
-import {createAjv} from '../document/ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import {parse} from 'acorn';
 import type {SchemaDialect, ValidatorTarget} from './targets';
-import {prepareSchemas} from './prepare';
+import type {ParsedDocument} from '../document';
+import {DOCUMENT_IDS, PreparedDocument} from './prepared';
 import {FORMAT_SOURCES, FORMATS_IDENTIFIER, RUNTIME_HELPERS} from './runtime';
-
-type JsonObject = Record<string, unknown>;
 
 export type CompiledModule =
   | {status: 'ready'; source: string; notes: string[]}
   | {status: 'unavailable'; source: string; reason: string};
-
-/** Base URIs the documents are registered under inside Ajv (never fetched). */
-export const DOCUMENT_IDS = {
-  openapi: 'https://api-reference.invalid/openapi.json',
-  asyncapi: 'https://api-reference.invalid/asyncapi.json',
-} as const;
 
 /** Identifiers generated code may never mention: they could load or evaluate code. */
 const FORBIDDEN_IDENTIFIERS = new Set([
@@ -145,34 +137,23 @@ export function unavailableModule(target: ValidatorTarget, reason: string): Comp
   };
 }
 
-/** A JSON pointer as a URI fragment (each segment percent-encoded). */
-function pointerFragment(pointer: string): string {
-  return pointer
-    .split('/')
-    .map((segment) => encodeURIComponent(segment))
-    .join('/');
-}
-
 /** Compiles validators for the targets of one document, with one Ajv per dialect. */
 export class DocumentCompiler {
   private readonly instances = new Map<SchemaDialect, {ajv: Ajv; notes: string[]}>();
-  private readonly prepared: JsonObject;
+  private readonly prepared: PreparedDocument;
 
   constructor(
     private readonly documentKind: 'openapi' | 'asyncapi',
-    document: JsonObject,
+    document: ParsedDocument,
     targets: ValidatorTarget[],
   ) {
-    this.prepared = structuredClone(document);
-    for (const key of ['$id', '$schema', 'id', '$anchor', '$dynamicAnchor'])
-      Reflect.deleteProperty(this.prepared, key);
+    this.prepared = new PreparedDocument(documentKind, document, 'request');
     const byDialect = new Map<SchemaDialect, string[]>();
     for (const target of targets) {
       if (target.pointer === null) continue;
       byDialect.set(target.dialect, [...(byDialect.get(target.dialect) ?? []), target.pointer]);
     }
-    // Dialects only differ in OpenAPI 3.0 rewrites, which are harmless for the others.
-    for (const [dialect, roots] of byDialect) prepareSchemas(this.prepared, roots, dialect);
+    for (const [dialect, roots] of byDialect) this.prepared.prepare(roots, dialect);
   }
 
   private instance(dialect: SchemaDialect): {ajv: Ajv; notes: string[]} {
@@ -194,10 +175,7 @@ export class DocumentCompiler {
       },
       code: {source: true, esm: true, lines: false, formats: new Name(FORMATS_IDENTIFIER)},
     };
-    // OpenAPI 3.0 schemas are prepared into draft-07 (prepare.ts).
-    const ajv = createAjv(dialect === '2020-12' ? '2020-12' : 'draft-07', options);
-    ajv.addSchema(this.prepared, DOCUMENT_IDS[this.documentKind]);
-    const created = {ajv, notes};
+    const created = {ajv: this.prepared.ajv(dialect, options), notes};
     this.instances.set(dialect, created);
     return created;
   }
@@ -211,7 +189,7 @@ export class DocumentCompiler {
       instance = this.instance(target.dialect);
       instance.notes.length = 0;
       validate = instance.ajv.compile({
-        $ref: `${DOCUMENT_IDS[this.documentKind]}#${pointerFragment(target.pointer)}`,
+        $ref: this.prepared.ref(target.pointer),
       });
     } catch (error) {
       // Ajv names the document by the internal id it was registered under; readers know it by its name.

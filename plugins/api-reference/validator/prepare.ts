@@ -8,13 +8,7 @@
  * "example" stays.
  */
 import type {SchemaDialect} from './targets';
-import {atPointer} from '../document/pointer';
-
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import {atPointer, deref, isObject, resolveRef, type JsonObject} from '../document';
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYWORDS = [
@@ -95,10 +89,7 @@ function dropReadOnlyRequired(schema: JsonObject, doc: JsonObject): void {
   const properties = schema.properties;
   schema.required = schema.required.filter((name) => {
     if (typeof name !== 'string') return true;
-    let property = properties[name];
-    if (isObject(property) && typeof property.$ref === 'string' && property.$ref.startsWith('#')) {
-      property = atPointer(doc, decodeURIComponent(property.$ref.slice(1)));
-    }
+    const property = deref(doc, properties[name]).node;
     return !(isObject(property) && property.readOnly === true);
   });
 }
@@ -113,23 +104,28 @@ const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
  */
 function hintUniqueItemTypes(schema: JsonObject, doc: JsonObject): void {
   if (schema.uniqueItems !== true || !isObject(schema.items) || schema.items.type !== undefined) return;
-  let target: unknown = schema.items;
-  for (let hops = 0; hops < 16 && isObject(target) && typeof target.$ref === 'string'; hops++) {
-    if (target.type !== undefined || !target.$ref.startsWith('#')) break;
-    target = atPointer(doc, decodeURIComponent(target.$ref.slice(1)));
-  }
-  if (!isObject(target)) return;
+  const target = deref(doc, schema.items).node;
+  if (!isObject(target) || target.type === undefined) return;
   const types = Array.isArray(target.type) ? target.type : [target.type];
   if (types.length > 0 && types.every((type) => typeof type === 'string' && SCALAR_TYPES.has(type))) {
     schema.items = {...schema.items, type: target.type};
   }
 }
 
+/** What the prepared schemas check: a reader's request (read-only fields not required), or any value. */
+export type SchemaUse = 'request' | 'any';
+
 /**
  * Rewrites, in place, every schema reachable from `roots` (JSON pointers into
- * `doc`), following local `$ref`s. `doc` must be a copy the caller owns.
+ * `doc`), following local `$ref`s. `doc` must be a copy the caller owns
+ * (prepared.ts makes it).
  */
-export function prepareSchemas(doc: JsonObject, roots: string[], dialect: SchemaDialect): void {
+export function prepareSchemas(
+  doc: JsonObject,
+  roots: readonly string[],
+  dialect: SchemaDialect,
+  use: SchemaUse = 'request',
+): void {
   const seen = new Set<unknown>();
   const queue: unknown[] = roots.map((pointer) => atPointer(doc, pointer));
   // Read-only fields are checked after the walk, when every schema has been seen once.
@@ -139,9 +135,7 @@ export function prepareSchemas(doc: JsonObject, roots: string[], dialect: Schema
     if (!isObject(schema) || seen.has(schema)) continue;
     seen.add(schema);
     objects.push(schema);
-    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#')) {
-      queue.push(atPointer(doc, decodeURIComponent(schema.$ref.slice(1))));
-    }
+    if (typeof schema.$ref === 'string') queue.push(resolveRef(doc, schema.$ref));
     if (dialect === 'openapi-3.0') fromOpenApi30(schema);
     for (const key of Object.keys(schema)) {
       if (DROPPED.includes(key) || key.startsWith('x-')) Reflect.deleteProperty(schema, key);
@@ -165,8 +159,8 @@ export function prepareSchemas(doc: JsonObject, roots: string[], dialect: Schema
     }
   }
   for (const schema of objects) {
-    dropReadOnlyRequired(schema, doc);
+    if (use === 'request') dropReadOnlyRequired(schema, doc);
     hintUniqueItemTypes(schema, doc);
   }
-  for (const schema of objects) delete schema.readOnly;
+  if (use === 'request') for (const schema of objects) delete schema.readOnly;
 }

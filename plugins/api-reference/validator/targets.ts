@@ -3,10 +3,19 @@
  * request body of every REST operation and the payload of every WebSocket message
  * the client sends. Pure: parsed documents in, target list out.
  */
-import {operationId as anchorOperationId} from '../anchors';
+import {operationId as anchorOperationId} from '../client/anchors';
 import {restTarget, wsTarget} from '../client/validators';
-import {pathItemOperations} from '../document/operations';
-import {atPointer, escapePointerToken, follow, unescapePointerToken, type Located} from '../document/pointer';
+import {
+  atPointer,
+  derefAt,
+  escapePointerToken,
+  isObject,
+  messageName as nameOfMessage,
+  pathItemOperations,
+  type ParsedDocument,
+  type Located,
+  unescapePointerToken,
+} from '../document';
 
 /** Which JSON Schema flavour a target's schema is written in. */
 export type SchemaDialect = '2020-12' | 'draft-07' | 'openapi-3.0';
@@ -27,26 +36,21 @@ export interface ValidatorTarget {
   unavailable?: string;
 }
 
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
-function openApiDialect(openapi: JsonObject): SchemaDialect {
+/** The dialect of an OpenAPI document's schemas: 3.0's own, else JSON Schema 2020-12. */
+export function openApiDialect(openapi: ParsedDocument): SchemaDialect {
   const version = typeof openapi.openapi === 'string' ? openapi.openapi : '';
   return /^3\.0(\.|$)/.test(version) ? 'openapi-3.0' : '2020-12';
 }
 
 /** Every operation under `paths` that has a request body, in document order. */
-export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
+export function openApiTargets(openapi: ParsedDocument): ValidatorTarget[] {
   const dialect = openApiDialect(openapi);
   const paths = isObject(openapi.paths) ? openapi.paths : {};
   const targets: ValidatorTarget[] = [];
   for (const pathKey of Object.keys(paths)) {
-    const pathItem = follow(openapi, `/paths/${escapePointerToken(pathKey)}`);
+    const pathItem = derefAt(openapi, `/paths/${escapePointerToken(pathKey)}`);
     if (!isObject(pathItem.node)) continue;
     // The fixed methods (3.2's `query` included), then 3.2's `additionalOperations`.
     for (const {method, at, operation} of pathItemOperations(pathItem.node)) {
@@ -64,7 +68,7 @@ export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
         document: 'openapi' as const,
         dialect,
       };
-      const body = follow(openapi, `${opPointer}/requestBody`);
+      const body = derefAt(openapi, `${opPointer}/requestBody`);
       const content = isObject(body.node) && isObject(body.node.content) ? body.node.content : null;
       if (content === null) {
         targets.push({...base, pointer: null, unavailable: 'the request body has no content to check'});
@@ -99,25 +103,21 @@ export function openApiTargets(openapi: JsonObject): ValidatorTarget[] {
  * key, else its key in the channel.
  */
 function messageName(located: Located, fallback: string): string {
-  for (const pattern of [/^\/components\/messages\/([^/]+)$/, /^\/channels\/[^/]+\/messages\/([^/]+)$/]) {
-    for (const pointer of [located.pointer, ...located.via]) {
-      const match = pattern.exec(pointer);
-      if (match?.[1] !== undefined) return unescapePointerToken(match[1]);
-    }
-  }
+  const named = nameOfMessage([located.pointer, ...located.via]);
+  if (named !== undefined) return named;
   const node = located.node;
   if (isObject(node) && typeof node.name === 'string' && node.name !== '') return node.name;
   return fallback;
 }
 
 /** `messages` of an operation or reply, or else every message of its channel. */
-function messagePointers(asyncapi: JsonObject, holderPointer: string): string[] {
+function messagePointers(asyncapi: ParsedDocument, holderPointer: string): string[] {
   const holder = atPointer(asyncapi, holderPointer);
   if (!isObject(holder)) return [];
   if (Array.isArray(holder.messages)) {
     return holder.messages.map((_message, index) => `${holderPointer}/messages/${index}`);
   }
-  const channel = follow(asyncapi, `${holderPointer}/channel`);
+  const channel = derefAt(asyncapi, `${holderPointer}/channel`);
   if (!isObject(channel.node) || !isObject(channel.node.messages)) return [];
   return Object.keys(channel.node.messages).map(
     (key) => `${channel.pointer}/messages/${escapePointerToken(key)}`,
@@ -132,11 +132,16 @@ const JSON_SCHEMA_FORMATS: ReadonlyArray<[RegExp, SchemaDialect]> = [
   [/^application\/vnd\.oai\.openapi(\+json|\+yaml)?;\s*version=3\.1(\.\d+)?$/i, '2020-12'],
 ];
 
-function payloadTarget(
-  asyncapi: JsonObject,
-  messagePointer: string,
+/**
+ * Where a message's payload schema is and in which dialect it is written: AsyncAPI's own
+ * schema format (draft-07) unless a multi-format schema object names another. Shared by the
+ * reader's validators and the build's example check.
+ */
+export function payloadSchemaAt(
+  asyncapi: ParsedDocument,
+  payloadPointer: string,
 ): Pick<ValidatorTarget, 'pointer' | 'dialect' | 'unavailable'> {
-  const payload = follow(asyncapi, `${messagePointer}/payload`);
+  const payload = derefAt(asyncapi, payloadPointer);
   if (payload.node === undefined) {
     return {pointer: null, dialect: 'draft-07', unavailable: 'the message has no payload schema'};
   }
@@ -155,26 +160,33 @@ function payloadTarget(
   return {pointer: payload.pointer, dialect: 'draft-07'};
 }
 
+function payloadTarget(
+  asyncapi: ParsedDocument,
+  messagePointer: string,
+): Pick<ValidatorTarget, 'pointer' | 'dialect' | 'unavailable'> {
+  return payloadSchemaAt(asyncapi, `${messagePointer}/payload`);
+}
+
 /**
  * Messages the reader sends: those of `receive` operations (the document speaks
  * for the server) and the replies of `send` operations (the client answers them).
  */
-export function asyncApiTargets(asyncapi: JsonObject): ValidatorTarget[] {
+export function asyncApiTargets(asyncapi: ParsedDocument): ValidatorTarget[] {
   const operations = isObject(asyncapi.operations) ? asyncapi.operations : {};
   const seen = new Set<string>();
   const targets: ValidatorTarget[] = [];
   for (const operationKey of Object.keys(operations)) {
-    const operation = follow(asyncapi, `/operations/${escapePointerToken(operationKey)}`);
+    const operation = derefAt(asyncapi, `/operations/${escapePointerToken(operationKey)}`);
     if (!isObject(operation.node)) continue;
     const holders: string[] = [];
     if (operation.node.action === 'receive') holders.push(operation.pointer);
     if (operation.node.action === 'send' && operation.node.reply !== undefined) {
-      const reply = follow(asyncapi, `${operation.pointer}/reply`);
+      const reply = derefAt(asyncapi, `${operation.pointer}/reply`);
       if (isObject(reply.node)) holders.push(reply.pointer);
     }
     for (const holder of holders) {
       for (const pointer of messagePointers(asyncapi, holder)) {
-        const message = follow(asyncapi, pointer);
+        const message = derefAt(asyncapi, pointer);
         if (!isObject(message.node)) continue;
         const fallback = unescapePointerToken(pointer.slice(pointer.lastIndexOf('/') + 1));
         const name = messageName(message, fallback);
@@ -193,8 +205,8 @@ export function asyncApiTargets(asyncapi: JsonObject): ValidatorTarget[] {
 }
 
 export function findTargets(documents: {
-  openapi: JsonObject;
-  asyncapi: JsonObject | null;
+  openapi: ParsedDocument;
+  asyncapi: ParsedDocument | null;
 }): ValidatorTarget[] {
   return [
     ...openApiTargets(documents.openapi),

@@ -15,7 +15,7 @@
  * the words a sentence needs. Verdicts and sentences are made from them by diff.ts. Pure.
  */
 import {
-  follow,
+  derefAt as follow,
   escapePointerToken,
   pointer as pointerOf,
   pointerTokens,
@@ -24,6 +24,8 @@ import {
 import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
 import {channelId, operationId as operationAnchor} from '../../api-reference/client/anchors';
 import {code, type Direction, type RuleId, type Words} from './rules';
+
+import type {JsonObject} from '../../api-reference/document';
 
 type Obj = Record<string, unknown>;
 
@@ -811,8 +813,8 @@ function compareRest(ctx: Ctx): void {
     const itemUse = `/paths/${esc(route)}`;
     const itemA = Object.hasOwn(obj(ctx.base.paths), route) ? at(ctx.base, itemUse) : undefined;
     const itemB = Object.hasOwn(obj(ctx.rev.paths), route) ? at(ctx.rev, itemUse) : undefined;
-    const opsA = itemA !== undefined ? pathItemOperations(obj(itemA.node)) : [];
-    const opsB = itemB !== undefined ? pathItemOperations(obj(itemB.node)) : [];
+    const opsA = itemA !== undefined ? pathItemOperations(obj(itemA.node) as JsonObject) : [];
+    const opsB = itemB !== undefined ? pathItemOperations(obj(itemB.node) as JsonObject) : [];
     const methods = new Set([...opsA, ...opsB].map((o) => o.method));
     for (const method of methods) {
       const a = opsA.find((o) => o.method === method);

@@ -11,6 +11,8 @@ import {hostLabel} from '@site/plugins/api-reference/client/hosts';
 import {errorCatalogue, type ErrorCatalogueEntry} from '@site/plugins/api-reference/client/errorCatalogue';
 import {curlCommand, fillHosts, type HttpMethod, type QueryValue} from './curl';
 import styles from './styles.module.css';
+import {ROUTES, routeAnchor} from '@site/plugins/api-reference/client/routes';
+import {errorCodeId} from '@site/plugins/api-reference/client/anchors';
 
 export interface RequestExampleProps {
   method: HttpMethod;
@@ -159,8 +161,8 @@ export function EnvironmentsTable(): ReactNode {
 
 function sourceLink(source: ErrorCatalogueEntry['sources'][number]): {to: string; label: string} {
   return source.kind === 'rest'
-    ? {to: `/rest#${source.operationId}`, label: source.operationId}
-    : {to: `/docs/ws#${source.message}`, label: source.message};
+    ? {to: routeAnchor(ROUTES.rest, source.operationId), label: source.operationId}
+    : {to: routeAnchor(ROUTES.ws, source.message), label: source.message};
 }
 
 /** HTTP status, WebSocket, or nothing the documents give. */
@@ -185,7 +187,7 @@ export function ErrorTable({group}: {group: ErrorCatalogueEntry['group']}): Reac
         </thead>
         <tbody>
           {entries.map((e) => (
-            <tr key={e.code} id={`error-${e.code.replace(/\s+/g, '-')}`}>
+            <tr key={e.code} id={errorCodeId(e.code)}>
               <th scope="row">
                 <code>{e.code}</code>
                 <span className={styles.status}>{statusLabel(e)}</span>

@@ -6,22 +6,10 @@
  * It renders at once when opened, so no keystroke is lost; the matcher
  * (MiniSearch) and the index load behind it, on first open only.
  */
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import {useId, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {useHistory, useLocation} from '@docusaurus/router';
-import useBaseUrl from '@docusaurus/useBaseUrl';
-import {SEARCH_INDEX_FILE, type RecordKind} from '@site/plugins/api-reference/client/searchIndex';
-import type {SearchEngine, SearchHit} from './engine';
+import type {RecordKind} from '@site/plugins/api-reference/client/searchIndex';
+import {targetOf, useSearchDialog} from './useSearchDialog';
 import {highlight, snippet} from './text';
 import styles from './dialog.module.css';
 
@@ -37,142 +25,32 @@ const KIND_LABEL: Record<RecordKind, string> = {
   error: 'Error code',
 };
 
-type Status =
-  | {kind: 'loading'}
-  | {kind: 'ready'; engine: SearchEngine}
-  | {kind: 'dev'}
-  | {kind: 'failed'; message: string};
-
 function Highlighted({text, terms}: {readonly text: string; readonly terms: readonly string[]}): ReactNode {
   return highlight(text, terms).map((segment, i) =>
     segment.match ? <mark key={i}>{segment.text}</mark> : <span key={i}>{segment.text}</span>,
   );
 }
 
-function useSearchEngine(): [Status, () => void] {
-  const url = useBaseUrl(`/${SEARCH_INDEX_FILE}`);
-  const [status, setStatus] = useState<Status>(() =>
-    // `docusaurus start` never writes the index: say so instead of requesting a missing file.
-    process.env.NODE_ENV === 'development' ? {kind: 'dev'} : {kind: 'loading'},
-  );
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (process.env.NODE_ENV === 'development') return undefined;
-    let live = true;
-    import('./engine')
-      .then(({loadSearchEngine}) => loadSearchEngine(url))
-      .then(
-        (engine) => live && setStatus({kind: 'ready', engine}),
-        (error: unknown) =>
-          live &&
-          setStatus({kind: 'failed', message: error instanceof Error ? error.message : String(error)}),
-      );
-    return () => {
-      live = false;
-    };
-  }, [url, attempt]);
-  const retry = useCallback(() => {
-    setStatus({kind: 'loading'});
-    setAttempt((n) => n + 1);
-  }, []);
-  return [status, retry];
-}
-
-function targetOf(hit: SearchHit): string {
-  return hit.record.a === '' ? hit.page.u : `${hit.page.u}#${hit.record.a}`;
-}
-
 export default function SearchDialog({onClose}: {readonly onClose: () => void}): ReactNode {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
-  const [status, retry] = useSearchEngine();
-  const history = useHistory();
-  const location = useLocation();
-  const siteRoot = useBaseUrl('/');
   const ids = useId();
   const inputId = `${ids}-input`;
   const listId = `${ids}-list`;
   const statusId = `${ids}-status`;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog !== null && !dialog.open) dialog.showModal();
-    // showModal focuses the dialog's first control (Close); the reader came to type.
-    inputRef.current?.focus();
-  }, []);
-
-  const outcome = useMemo(
-    () => (status.kind === 'ready' ? status.engine.search(deferredQuery) : {hits: [], total: 0}),
-    [status, deferredQuery],
-  );
-  const {hits} = outcome;
-  // The active option belongs to one result list: new results start again at the first.
-  const [selection, setSelection] = useState({outcome, index: 0});
-  const active = selection.outcome === outcome ? selection.index : 0;
-  const select = (index: number): void => {
-    if (index !== active || selection.outcome !== outcome) setSelection({outcome, index});
-  };
-  useEffect(() => {
-    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({block: 'nearest'});
-  }, [active, outcome]);
-
-  const open = useCallback(
-    (hit: SearchHit, newTab: boolean) => {
-      const target = `${siteRoot.replace(/\/$/, '')}${targetOf(hit)}`;
-      if (newTab) {
-        window.open(target, '_blank', 'noopener');
-        return;
-      }
-      onClose();
-      const [pathname, hash = ''] = target.split('#');
-      if (pathname === location.pathname && `#${hash}` === decodeURIComponent(location.hash)) {
-        // Same place again: the router sees no change, so scroll ourselves.
-        document.getElementById(hash)?.scrollIntoView();
-        return;
-      }
-      history.push(target);
-    },
-    [history, location, onClose, siteRoot],
-  );
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    const count = hits.length;
-    switch (event.key) {
-      case 'ArrowDown':
-        if (count > 0) select((active + 1) % count);
-        break;
-      case 'ArrowUp':
-        if (count > 0) select((active - 1 + count) % count);
-        break;
-      case 'Enter': {
-        const hit = hits[active];
-        if (hit !== undefined) open(hit, event.ctrlKey || event.metaKey);
-        break;
-      }
-      case 'Escape':
-        onClose();
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  };
-
-  let message: ReactNode;
-  if (status.kind === 'dev')
-    message = 'Search is available in the production build (npm run build, then npm run serve).';
-  else if (status.kind === 'loading') message = 'Loading the search index…';
-  else if (status.kind === 'failed') message = `Search is unavailable: ${status.message}`;
-  else if (deferredQuery.trim().length < 2)
-    message =
-      'Type at least two characters: a word, a path, an operation, a field, a message or an error code.';
-  else if (outcome.total === 0) message = `No results for “${deferredQuery.trim()}”.`;
-  else if (outcome.total > hits.length)
-    message = `${outcome.total} results, showing the first ${hits.length}.`;
-  else message = outcome.total === 1 ? '1 result.' : `${outcome.total} results.`;
+  const {
+    dialogRef,
+    listRef,
+    inputRef,
+    query,
+    setQuery,
+    status,
+    retry,
+    hits,
+    active,
+    select,
+    open,
+    onKeyDown,
+    message,
+  } = useSearchDialog(onClose);
 
   const expanded = hits.length > 0;
   const activeHit = hits[active];

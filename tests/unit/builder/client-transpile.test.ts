@@ -16,7 +16,7 @@ import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {buildSamples} from '../../../plugins/api-reference/openapi/samples';
 import {buildRestBuilders, buildWsBuilders} from '../../../plugins/api-reference/builder/model';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {
   fieldKey,
   initialForm,

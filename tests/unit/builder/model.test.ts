@@ -12,7 +12,7 @@ import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {buildRestBuilders, buildWsBuilders, ruleOf} from '../../../plugins/api-reference/builder/model';
 import {withParameterSchemas} from '../../../plugins/api-reference/builder/parameters';
 import type {RestBuilderModel} from '../../../plugins/api-reference/builder/types';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {describeErrors} from '../../../src/components/ApiReference/Validator/messages';
 import {
   fieldKey,

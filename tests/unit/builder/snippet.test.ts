@@ -17,7 +17,7 @@ import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildSamples} from '../../../plugins/api-reference/openapi/samples';
 import {buildRestBuilders} from '../../../plugins/api-reference/builder/model';
 import type {RestBuilderModel} from '../../../plugins/api-reference/builder/types';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {
   fieldKey,
   initialForm,

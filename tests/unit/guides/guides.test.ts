@@ -44,7 +44,7 @@ function releaseNotes(): string[] {
     );
   });
 }
-import {slug} from '../../../plugins/api-reference/anchors';
+import {slug} from '../../../plugins/api-reference/client/anchors';
 
 /** The hand-kept error catalogue (the REST overview's tables), owned by the plugin. */
 const ERROR_CATALOGUE_FILE = 'plugins/api-reference/client/errorCatalogue.ts';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import {Collection, type Item} from 'postman-collection';
 import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
 import {identityFromDocuments, readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
-import {followRefs, isJsonObject, type JsonObject} from '../../../plugins/machine-readable/json';
+import {deref, isObject, type JsonObject} from '../../../plugins/api-reference/document';
 import {
   POSTMAN_SCHEMA,
   collectionRequests,
@@ -27,11 +27,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 /** `METHOD /path/{param}` of every operation under `paths`. */
 function operations(doc: JsonObject): string[] {
-  const paths = isJsonObject(doc.paths) ? doc.paths : {};
+  const paths = isObject(doc.paths) ? doc.paths : {};
   return Object.entries(paths).flatMap(([route, raw]) => {
-    const item = followRefs(doc, raw);
-    return isJsonObject(item)
-      ? METHODS.filter((m) => isJsonObject(item[m])).map((m) => `${m.toUpperCase()} ${route}`)
+    const item = deref(doc, raw).node;
+    return isObject(item)
+      ? METHODS.filter((m) => isObject(item[m])).map((m) => `${m.toUpperCase()} ${route}`)
       : [];
   });
 }
@@ -114,7 +114,7 @@ describe('the OpenAPI document of the build', () => {
     });
     for (const item of collectionRequests(json)) {
       const request = item.request as JsonObject;
-      expect(isJsonObject(request.auth) && request.auth.type === 'bearer', String(item.name)).toBe(false);
+      expect(isObject(request.auth) && request.auth.type === 'bearer', String(item.name)).toBe(false);
       expect(JSON.stringify(request.url)).toContain('{{baseUrl}}');
     }
     const sdk = new Collection(json);
@@ -125,9 +125,7 @@ describe('the OpenAPI document of the build', () => {
   test('the description says how to use it; every other environment is named', async () => {
     const json = await postmanCollection(doc, options);
     const description =
-      isJsonObject(json.info) && isJsonObject(json.info.description)
-        ? String(json.info.description.content)
-        : '';
+      isObject(json.info) && isObject(json.info.description) ? String(json.info.description.content) : '';
     expect(description).toContain('bearerToken');
     for (const server of identity.restServers) expect(description).toContain(server.url);
   });
@@ -143,8 +141,8 @@ describe('the OpenAPI document of the build', () => {
     const json = await postmanCollection(doc, options);
     const keys = collectionRequests(json).flatMap((item) => {
       const url = (item.request as JsonObject).url;
-      return isJsonObject(url) && Array.isArray(url.query)
-        ? url.query.filter(isJsonObject).map((q) => String(q.key))
+      return isObject(url) && Array.isArray(url.query)
+        ? url.query.filter(isObject).map((q) => String(q.key))
         : [];
     });
     expect(keys).not.toContain('value');

@@ -9,7 +9,7 @@ import type Ajv2020 from 'ajv/dist/2020';
 import {createAjv} from '../../../plugins/api-reference/document/ajv';
 import {describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
-import {isJsonObject, type Json, type JsonObject} from '../../../plugins/machine-readable/json';
+import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/document';
 import {
   JSON_SCHEMA_DIALECT,
   buildMessageSchemas,
@@ -36,7 +36,7 @@ function compile(schema: JsonObject): ReturnType<Ajv2020['compile']> {
 /** Every `$ref` of a schema, with where it sits. */
 function refs(node: Json, at = ''): {at: string; ref: string}[] {
   if (Array.isArray(node)) return node.flatMap((item, i) => refs(item, `${at}/${i}`));
-  if (!isJsonObject(node)) return [];
+  if (!isObject(node)) return [];
   return Object.entries(node).flatMap(([key, value]) => [
     ...(key === '$ref' && typeof value === 'string' ? [{at, ref: value}] : []),
     ...(key === 'examples' || key === 'const' || key === 'enum' || key === 'default'
@@ -50,7 +50,7 @@ function resolvesInside(schema: JsonObject, ref: string): boolean {
   if (!ref.startsWith('#/')) return false;
   let node: Json | undefined = schema;
   for (const token of ref.slice(2).split('/')) {
-    node = isJsonObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    node = isObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
   }
   return node !== undefined;
 }
@@ -60,7 +60,7 @@ describe('the AsyncAPI document of the build', () => {
   const doc = readDocument(specPaths.asyncapi) as JsonObject;
   const result = buildMessageSchemas(doc, {baseUrl: BASE});
   const components =
-    isJsonObject(doc.components) && isJsonObject(doc.components.messages) ? doc.components.messages : {};
+    isObject(doc.components) && isObject(doc.components.messages) ? doc.components.messages : {};
 
   test('one schema per message, nothing skipped, no warnings', () => {
     expect(result.messages.map((m) => m.name).sort()).toEqual(Object.keys(components).sort());
@@ -73,7 +73,7 @@ describe('the AsyncAPI document of the build', () => {
     describe(message.name, () => {
       const {schema} = message;
       const raw = components[message.name];
-      const examples = isJsonObject(raw) ? messageExamples(doc, raw) : [];
+      const examples = isObject(raw) ? messageExamples(doc, raw) : [];
 
       test('names its dialect, id, title and description', () => {
         expect(schema.$schema).toBe(JSON_SCHEMA_DIALECT);
@@ -112,7 +112,7 @@ describe('the AsyncAPI document of the build', () => {
 
   test('the index lists every schema file with its URL', () => {
     const index = schemaIndex(doc, result, {baseUrl: BASE});
-    const listed = Array.isArray(index.messages) ? index.messages.filter(isJsonObject) : [];
+    const listed = Array.isArray(index.messages) ? index.messages.filter(isObject) : [];
     expect(listed.map((m) => m.file)).toEqual(result.messages.map((m) => m.file));
     expect(listed.every((m) => m.url === `${BASE}${String(m.file)}`)).toBe(true);
   });
@@ -120,7 +120,7 @@ describe('the AsyncAPI document of the build', () => {
   test('the index states no envelope as fact: the document marks it as its reading, and the index lists the readings (issue 31)', () => {
     const index = schemaIndex(doc, result, {baseUrl: BASE});
     expect(String(index.description)).not.toMatch(/Messages are JSON objects with one member/);
-    const readings = Array.isArray(index.readings) ? index.readings.filter(isJsonObject) : [];
+    const readings = Array.isArray(index.readings) ? index.readings.filter(isObject) : [];
     const envelope = readings.find((r) => r.id === 'message-envelope');
     expect(String(envelope?.text)).toMatch(/one member, named after the message/);
     expect(readings.map((r) => r.id)).toContain('websocket-version');
@@ -256,7 +256,7 @@ describe('robustness: public AsyncAPI documents (../shared/corpus)', () => {
       const doc = readDocument(path.join(CORPUS, file)) as JsonObject;
       const result = buildMessageSchemas(doc, {baseUrl: BASE});
       const components =
-        isJsonObject(doc.components) && isJsonObject(doc.components.messages)
+        isObject(doc.components) && isObject(doc.components.messages)
           ? Object.keys(doc.components.messages)
           : [];
       const names = [...result.messages.map((m) => m.name), ...result.skipped.map((s) => s.name)];

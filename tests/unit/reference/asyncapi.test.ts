@@ -1,6 +1,6 @@
 /** AsyncAPI → WsModel: the reader's side (send/receive inverted), replies, shared messages, flows, samples. */
 import {describe, expect, it} from 'vitest';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {toPython} from '../../../plugins/api-reference/asyncapi/samples';
 

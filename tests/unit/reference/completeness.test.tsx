@@ -15,10 +15,10 @@ import {
   asArray,
   asObject,
   isObject,
-  resolvePointer,
+  resolveRef,
   type Json,
   type JsonObject,
-} from '../../../plugins/api-reference/json';
+} from '../../../plugins/api-reference/document';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import {ROOT} from './helpers';
@@ -46,14 +46,13 @@ function fieldPaths(
   while (typeof s.$ref === 'string') {
     if (refs.includes(s.$ref)) return [];
     refs.push(s.$ref);
-    s = asObject(resolvePointer(doc, s.$ref));
+    s = asObject(resolveRef(doc, s.$ref));
   }
   const out: string[] = [];
   const join = (name: string): string => (base === '' ? name : `${base}.${name}`);
   for (const [name, sub] of Object.entries(asObject(s.properties))) {
     let target = sub;
-    while (isObject(target) && typeof target.$ref === 'string')
-      target = resolvePointer(doc, target.$ref) ?? {};
+    while (isObject(target) && typeof target.$ref === 'string') target = resolveRef(doc, target.$ref) ?? {};
     if (
       isObject(target) &&
       ((mode === 'request' && target.readOnly === true) || (mode === 'response' && target.writeOnly === true))
@@ -108,12 +107,11 @@ describe.skipIf(!existsSync(OPENAPI))('specs/openapi.yaml is shown completely on
       expected.operations.push(id);
       for (const raw of [...asArray(pathItem.parameters), ...asArray(op.parameters)]) {
         let param = raw;
-        while (isObject(param) && typeof param.$ref === 'string')
-          param = resolvePointer(doc, param.$ref) ?? {};
+        while (isObject(param) && typeof param.$ref === 'string') param = resolveRef(doc, param.$ref) ?? {};
         expected.parameters.push(`${id}.${String(asObject(param).in)}.${String(asObject(param).name)}`);
       }
       let body: Json | undefined = op.requestBody;
-      while (isObject(body) && typeof body.$ref === 'string') body = resolvePointer(doc, body.$ref);
+      while (isObject(body) && typeof body.$ref === 'string') body = resolveRef(doc, body.$ref);
       for (const media of Object.values(asObject(asObject(body).content)).slice(0, 1)) {
         expected.fields.push(
           ...fieldPaths(doc, asObject(media).schema, '', 'request').map(
@@ -125,7 +123,7 @@ describe.skipIf(!existsSync(OPENAPI))('specs/openapi.yaml is shown completely on
         expected.responses.push(`${id}.response-${code}`);
         let response: Json | undefined = raw;
         while (isObject(response) && typeof response.$ref === 'string')
-          response = resolvePointer(doc, response.$ref);
+          response = resolveRef(doc, response.$ref);
         // An error body several error responses share is described once, under "Error bodies";
         // the response links to it, and its fields carry that body's anchors.
         const shared = sharedBodyOf(html, `${id}.response-${code}`);

@@ -1,7 +1,7 @@
 /** The reference components rendered on the server: what the static HTML holds. */
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import RestPage from '../../../src/components/ApiReference/RestPage';

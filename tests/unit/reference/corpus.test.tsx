@@ -10,7 +10,7 @@ import {loadAsyncApi, loadOpenApi} from '../../../plugins/api-reference/load';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
-import {asObject, deref, isObject} from '../../../plugins/api-reference/json';
+import {asObject, deref, isObject} from '../../../plugins/api-reference/document';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import {CORPUS_SKIP_REASON, HAS_CORPUS, corpusFiles} from './helpers';

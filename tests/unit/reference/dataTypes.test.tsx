@@ -3,13 +3,11 @@
  * (plugins/api-reference/schema/dataTypes.ts): what is shared, what stays on the
  * field's line, and that no word of the document is lost on the way.
  */
-import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
-import {buildWsModel, wsSchemas} from '../../../plugins/api-reference/asyncapi/build';
+import {wsSchemas} from '../../../plugins/api-reference/asyncapi/build';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
-import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/json';
-import {loadAsyncApi, loadOpenApi} from '../../../plugins/api-reference/load';
+import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/document';
 import {markdown} from '../../../plugins/api-reference/markdown';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
 import type {DataTypeView, SchemaNode} from '../../../plugins/api-reference/types';
@@ -17,7 +15,8 @@ import RestPage from '../../../src/components/ApiReference/RestPage';
 import {DATA_TYPES_ID} from '../../../src/components/ApiReference/Schema';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import {DATA_TYPES_SECTION} from '../../../plugins/api-reference/schema/dataTypes';
-import {ROOT, walkNodes} from './helpers';
+import {specModels} from '../../helpers/specModels';
+import {walkNodes} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
   PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
@@ -217,10 +216,7 @@ function checkTypes(types: DataTypeView[], fields: SchemaNode[], html: string): 
 }
 
 describe('the product’s documents', async () => {
-  const openapi = await loadOpenApi(path.join(ROOT, 'specs/openapi.yaml'));
-  const asyncapi = await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml'));
-  const rest = buildRestModel(openapi);
-  const ws = buildWsModel(asyncapi);
+  const {openapi, asyncapi, rest, ws} = await specModels();
   const restHtml = renderToStaticMarkup(
     <RestPage model={rest} identity={identityFromDocuments(openapi, null)} />,
   );

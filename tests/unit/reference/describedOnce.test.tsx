@@ -9,13 +9,13 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
 import {movedAnchorTarget} from '../../../plugins/api-reference/client/anchors';
 import {readDocument} from '../../../plugins/api-reference/identity';
-import type {Json, JsonObject} from '../../../plugins/api-reference/json';
+import type {Json, JsonObject} from '../../../plugins/api-reference/document';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
 import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {restRoutes} from '../../../plugins/api-reference/routes';
 import {operationBoxes, restPageBoxes} from '../../../plugins/api-reference/openapi/weight';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import {loadAsyncApi} from '../../../plugins/api-reference/load';
+import {specModels} from '../../helpers/specModels';
 import {describeWsSchemas} from '../../../plugins/api-reference/pageSchemas';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import {MAX_INLINE_DEPTH, MIN_SHARED_NODES} from '../../../plugins/api-reference/schema/describedOnce';
@@ -311,7 +311,7 @@ describe('movedAnchorTarget', () => {
 
 describe('/docs/ws', () => {
   it("leaves the product's WebSocket reference as it is", async () => {
-    const ws = buildWsModel(await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml')));
+    const {ws} = await specModels();
     expect(describeWsSchemas(ws)).toBe(ws);
   });
 

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
-import type {Json, JsonObject} from '../../../plugins/api-reference/json';
+import type {Json, JsonObject} from '../../../plugins/api-reference/document';
 import {loadOpenApi} from '../../../plugins/api-reference/load';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {pageOperations} from '../../../plugins/api-reference/openapi/errorBodies';

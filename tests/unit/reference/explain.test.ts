@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readOpenApi, SpecError} from '../../../plugins/api-reference/load';
-import {explainAjvError} from '../../../plugins/api-reference/explain';
+import {explainAjvError} from '../../../plugins/api-reference/load/explain';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'api-ref-explain-'));
 

@@ -15,7 +15,7 @@ import {
 import {identityFromDocuments, readDocument} from '../../../plugins/api-reference/identity';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {listReleases} from '../../../plugins/releases/store';
 
 const ROOT = path.resolve(__dirname, '../../..');

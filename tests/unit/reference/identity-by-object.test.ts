@@ -12,8 +12,8 @@ import {stringify} from 'yaml';
 import {describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../../plugins/api-reference/load';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import {restoreLocalRefs} from '../../../plugins/api-reference/bundle';
-import type {JsonObject} from '../../../plugins/api-reference/json';
+import {restoreLocalRefs} from '../../../plugins/api-reference/load/bundle';
+import type {JsonObject} from '../../../plugins/api-reference/document';
 import {FIXTURE_DOCUMENTS} from './helpers';
 
 const SPLIT = FIXTURE_DOCUMENTS.asyncapi[0] ?? '';

@@ -1,6 +1,6 @@
 /** OpenAPI → RestModel: operations, anchors, parameters, bodies, responses, samples, TOC. */
 import {describe, expect, it} from 'vitest';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import type {OperationView, RestModel} from '../../../plugins/api-reference/types';
 import {findField} from './helpers';

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {routeOfAnchor} from '../../../plugins/api-reference/anchors';
+import {routeOfAnchor} from '../../../plugins/api-reference/client/anchors';
 import {readDocument} from '../../../plugins/api-reference/identity';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
 import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {operationBoxes} from '../../../plugins/api-reference/openapi/weight';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readDocument} from '../../../plugins/api-reference/identity';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {REST_DATA, restRoutes} from '../../../plugins/api-reference/routes';
 

@@ -3,8 +3,8 @@
  * Schema keywords, checking what a reader is shown (words, values, structure).
  */
 import {describe, expect, it} from 'vitest';
-import {IdRegistry} from '../../../plugins/api-reference/anchors';
-import type {Json} from '../../../plugins/api-reference/json';
+import {IdRegistry} from '../../../plugins/api-reference/client/anchors';
+import type {Json} from '../../../plugins/api-reference/document';
 import {buildSchema} from '../../../plugins/api-reference/schema/build';
 import {countWords, rangeWords} from '../../../plugins/api-reference/schema/words';
 import {sampleFromSchema} from '../../../plugins/api-reference/schema/sample';
@@ -274,6 +274,35 @@ describe('structure', () => {
     ).fields?.[0];
     expect(g?.description).toBe('<p>override</p>');
     expect(g?.title).toBe('S');
+  });
+
+  it('says a chain of references that loops never reaches a schema (it showed an empty type before)', () => {
+    const doc: Json = {
+      components: {schemas: {A: {$ref: '#/components/schemas/B'}, B: {$ref: '#/components/schemas/A'}}},
+    };
+    const f = view({type: 'object', properties: {f: {$ref: '#/components/schemas/A'}}}, 'message', doc)
+      .fields?.[0];
+    expect(f?.type).toBe('unresolved');
+    expect(f?.constraints).toEqual([
+      'refers to `#/components/schemas/A`, whose references lead back to it without reaching a schema',
+    ]);
+  });
+
+  it('samples a field whose chain of references ends read-only as read-only (one hop was seen before)', () => {
+    const doc: Json = {
+      components: {
+        schemas: {
+          Id: {$ref: '#/components/schemas/ServerId'},
+          ServerId: {type: 'string', readOnly: true, example: 'srv-1'},
+        },
+      },
+    };
+    const schema: Json = {
+      type: 'object',
+      properties: {id: {$ref: '#/components/schemas/Id'}, name: {type: 'string', example: 'n'}},
+    };
+    expect(sampleFromSchema(doc, schema, 'request')).toEqual({name: 'n'});
+    expect(sampleFromSchema(doc, schema, 'response')).toEqual({id: 'srv-1', name: 'n'});
   });
 
   it('gives a duplicate path (two branches declaring one field) a distinct id', () => {

@@ -28,7 +28,7 @@ import {compileValidators} from '../../../plugins/api-reference/validator';
 import {buildBuilders, compileParameterValidators} from '../../../plugins/api-reference/builder';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {postmanCollection, collectionRequests} from '../../../plugins/machine-readable/postman';
-import type {JsonObject} from '../../../plugins/api-reference/json';
+import type {JsonObject} from '../../../plugins/api-reference/document';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import {ROOT, FIXTURES, walkNodes} from './helpers';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {parse, stringify} from 'yaml';
 import {collectAnchors} from '../../../plugins/api-reference/guideFit';
-import type {Json} from '../../../plugins/api-reference/json';
+import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {applyBadges, releaseBadges} from '../../../plugins/releases/badges';

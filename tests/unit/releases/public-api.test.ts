@@ -12,7 +12,7 @@ import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import {diffDocuments, requiredBump, type Change} from '../../../plugins/releases/diff';
-import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/json';
+import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/document';
 
 const DIR = path.resolve(__dirname, '../../fixtures/releases/xero-accounting');
 const OLDER = '2.38.0';
@@ -273,7 +273,9 @@ describe(`release diff on a real API: Xero Accounting ${OLDER} → ${NEWER}`, ()
           componentsNew.push(`#/components/${section}/${name}`);
     const usedByExisting = (ref: string): boolean =>
       [...opsNewer.values()].some(
-        (op) => opsOlder.has(op.label) && reach(newer, [op.sends, op.receives]).has(ref),
+        (op) =>
+          opsOlder.has(op.label) &&
+          (reach(newer, op.sends, 'send').has(ref) || reach(newer, op.receives, 'receive').has(ref)),
       );
     const onlyNew = componentsNew.filter((ref) => !usedByExisting(ref));
     expect(onlyNew).toContain('#/components/parameters/AllocationID');

@@ -10,7 +10,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import {afterAll, describe, expect, it} from 'vitest';
 import {parse, stringify} from 'yaml';
 import {collectAnchors} from '../../../plugins/api-reference/guideFit';
-import {objectsIn, type Json} from '../../../plugins/api-reference/json';
+import {objectsIn, type Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {schemaNodes} from '../../../plugins/api-reference/schema/dataTypes';

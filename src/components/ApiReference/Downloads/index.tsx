@@ -1,44 +1,15 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import {
-  POSTMAN_FILE,
-  REST_TYPES_FILE,
-  TYPES_DIR,
-  WS_SCHEMAS_DIR,
-  WS_SCHEMAS_INDEX,
-  WS_TYPES_FILE,
-  downloadPath,
-} from '@site/plugins/api-reference/client/downloads';
+import {pageDownloads} from '@site/plugins/api-reference/client/downloads';
 import styles from './styles.module.css';
 
 /**
  * Links to the API document as YAML and JSON, written to /downloads by the
- * build (postBuild). `pathname://` makes them plain file links: no client-side
- * routing and no false report from the broken-link checker.
+ * build (postBuild), and to the files generated from it (the list is
+ * client/downloads.ts's DOWNLOADS, which llms.txt reads too). `pathname://` makes
+ * them plain file links: no client-side routing and no false report from the
+ * broken-link checker.
  */
-/** Other files generated from the same document (Postman collection, message schemas). */
-export interface ExtraDownload {
-  readonly path: string;
-  readonly label: string;
-  /** Saved rather than opened: a `.ts` file is served as video (MPEG transport stream) by many hosts. */
-  readonly download?: string;
-}
-
-const EXTRAS: Record<'openapi' | 'asyncapi', readonly ExtraDownload[]> = {
-  openapi: [
-    {path: downloadPath(TYPES_DIR, REST_TYPES_FILE), label: 'TypeScript types', download: REST_TYPES_FILE},
-    {path: downloadPath(POSTMAN_FILE), label: 'Postman collection'},
-  ],
-  asyncapi: [
-    {
-      path: downloadPath(TYPES_DIR, WS_TYPES_FILE),
-      label: 'TypeScript types of every message',
-      download: WS_TYPES_FILE,
-    },
-    {path: downloadPath(WS_SCHEMAS_DIR, WS_SCHEMAS_INDEX), label: 'JSON Schema of every message'},
-  ],
-};
-
 export default function Downloads({
   name,
   label,
@@ -49,24 +20,14 @@ export default function Downloads({
   return (
     <nav className={styles.downloads} aria-label={`Download the ${label}`}>
       <span>Download the {label}:</span>
-      {(['yaml', 'json'] as const).map((ext) => (
+      {pageDownloads(name).map((file) => (
         <Link
-          key={ext}
-          className="button button--sm button--outline button--primary"
-          to={`pathname://${downloadPath(`${name}.${ext}`)}`}
-          download={`${name}.${ext}`}
+          key={file.path}
+          className={`button button--sm button--outline ${file.primary === true ? 'button--primary' : 'button--secondary'}`}
+          to={`pathname://${file.path}`}
+          download={file.download}
         >
-          {name}.{ext}
-        </Link>
-      ))}
-      {EXTRAS[name].map((extra) => (
-        <Link
-          key={extra.path}
-          className="button button--sm button--outline button--secondary"
-          to={`pathname://${extra.path}`}
-          download={extra.download}
-        >
-          {extra.label}
+          {file.label}
         </Link>
       ))}
     </nav>

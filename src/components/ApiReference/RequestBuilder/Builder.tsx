@@ -7,103 +7,22 @@
  * Node.js script. Nothing is sent anywhere, and the token is kept in this
  * component's memory only: never in storage, a URL or an attribute.
  */
-import {useCallback, useEffect, useId, useMemo, useRef, useState} from 'react';
+import {useId, useState} from 'react';
 import type {ChangeEvent, FormEvent, ReactNode} from 'react';
-import {useStorageSlot} from '@docusaurus/theme-common';
 import type {
   BuilderExample,
   BuilderField,
-  BuilderModel,
   BuilderServer,
   RestBuilderModel,
   WsBuilderModel,
 } from '@site/plugins/api-reference/builder/types';
 import CodeBlock from '../CodeBlock';
-import type {LoadedValidator} from '../Validator/load';
-import {describeErrors} from '../Validator/messages';
-import type {ValidationOutcome} from '../Validator/protocol';
-import {ValidatorSession} from '../Validator/session';
 import validatorStyles from '../Validator/styles.module.css';
-import {loadBuilderModel, loadParameterValidator} from './load';
-import {fieldKey, initialForm, parameterObject, restRequest, wsScriptInput, type FormState} from './request';
-import {SNIPPET_LANGUAGES, requestSnippet, type SnippetLanguage} from './snippet';
+import {bodyProblems, useBodyCheck, useModel, useRestBuilder, type Problem} from './hooks';
+import {fieldKey, wsScriptInput} from './request';
+import {SNIPPET_LANGUAGES} from './snippet';
 import {nodeScript} from '@site/plugins/api-reference/client/wsScript';
 import styles from './styles.module.css';
-
-/** Docusaurus's storage key of the code-language tab group: the samples' choice, shared site-wide. */
-const LANGUAGE_KEY = 'docusaurus.tab.code-language';
-
-/** One thing that stops the request from being written, naming the field and the rule. */
-interface Problem {
-  field: string;
-  message: string;
-}
-
-function useModel(target: string): {model?: BuilderModel; error?: string} {
-  const [state, setState] = useState<{model?: BuilderModel; error?: string}>({});
-  useEffect(() => {
-    let live = true;
-    loadBuilderModel(target).then(
-      (model) => live && setState({model}),
-      (error: unknown) => live && setState({error: error instanceof Error ? error.message : String(error)}),
-    );
-    return () => {
-      live = false;
-    };
-  }, [target]);
-  return state;
-}
-
-/** Checks a JSON body in the payload validator's worker, shortly after the reader stops typing. */
-function useBodyCheck(file: string | undefined, text: string | undefined): ValidationOutcome | null {
-  const session = useRef<ValidatorSession | null>(null);
-  const [outcome, setOutcome] = useState<ValidationOutcome | null>(null);
-  useEffect(() => {
-    if (file === undefined) return undefined;
-    const current = new ValidatorSession(file);
-    session.current = current;
-    return () => {
-      current.dispose();
-      session.current = null;
-    };
-  }, [file]);
-  useEffect(() => {
-    const current = session.current;
-    if (current === null || text === undefined) return undefined;
-    let live = true;
-    const timer = window.setTimeout(() => {
-      void current.validate(text).then((run) => live && setOutcome(run.outcome));
-    }, 200);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [text, file]);
-  return outcome;
-}
-
-function bodyProblems(outcome: ValidationOutcome | null, label: string): Problem[] {
-  if (outcome === null) return [];
-  switch (outcome.kind) {
-    case 'syntax':
-      return [
-        {
-          field: label,
-          message: `is not valid JSON: ${outcome.message} (line ${outcome.line}, column ${outcome.column})`,
-        },
-      ];
-    case 'refused':
-    case 'failed':
-      return [{field: label, message: outcome.reason}];
-    case 'invalid':
-      return outcome.errors.map((error) => ({
-        field: error.pointer === '' ? label : error.pointer,
-        message: `${error.message}${error.value !== null ? ` (value: ${error.value})` : ''}`,
-      }));
-    default:
-      return [];
-  }
-}
 
 function ServerAndToken({
   servers,
@@ -343,63 +262,24 @@ function Outcome({
   );
 }
 
-function useLanguage(): [SnippetLanguage, (language: string) => void] {
-  const [stored, slot] = useStorageSlot(LANGUAGE_KEY);
-  const language =
-    SNIPPET_LANGUAGES.find((l) => l.language === stored)?.language ?? SNIPPET_LANGUAGES[0].language;
-  return [language, useCallback((value: string) => slot.set(value), [slot])];
-}
-
 function RestBuilder({model}: {readonly model: RestBuilderModel}): ReactNode {
   const languageId = useId();
-  const [server, setServer] = useState(0);
-  const [token, setToken] = useState('');
-  const [form, setForm] = useState<FormState>(() => initialForm(model));
-  const [body, setBody] = useState<string | undefined>(model.body?.examples[0]?.value);
-  const [language, setLanguage] = useLanguage();
-  const [parameters, setParameters] = useState<LoadedValidator | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    if (model.parametersValidator !== undefined)
-      void loadParameterValidator(model.parametersValidator).then((loaded) => live && setParameters(loaded));
-    return () => {
-      live = false;
-    };
-  }, [model.parametersValidator]);
-
-  const fieldProblems = useMemo((): Record<string, string> => {
-    if (parameters === null || !parameters.ok) return {};
-    const validate = parameters.validate;
-    if (validate(parameterObject(model, form))) return {};
-    const out: Record<string, string> = {};
-    for (const error of describeErrors(validate.errors ?? [])) {
-      const name =
-        error.pointer === ''
-          ? (/"([^"]+)"/.exec(error.message)?.[1] ?? '')
-          : decodeURIComponent(error.pointer.split('/')[1] ?? '')
-              .replace(/~1/g, '/')
-              .replace(/~0/g, '~');
-      const field = model.fields.find((f) => f.name === name);
-      if (field === undefined || out[fieldKey(field)] !== undefined) continue;
-      const message = error.keyword === 'required' ? 'is required' : error.message;
-      out[fieldKey(field)] = `${message} (rule: ${field.rule})`;
-    }
-    return out;
-  }, [parameters, model, form]);
-
-  const bodyOutcome = useBodyCheck(model.body?.validator, model.body?.json === true ? body : undefined);
-  const built = restRequest(model, {server, token, form, ...(body !== undefined ? {body} : {})});
-  const problems: Problem[] = [
-    ...model.fields.flatMap((field) => {
-      const message = fieldProblems[fieldKey(field)];
-      return message === undefined ? [] : [{field: field.name, message}];
-    }),
-    ...bodyProblems(bodyOutcome, 'body'),
-    ...(!built.ok && bodyOutcome?.kind !== 'syntax' ? [{field: 'body', message: built.problem}] : []),
-  ];
-  const code = built.ok ? requestSnippet(built.request, language) : null;
-  const prism = SNIPPET_LANGUAGES.find((l) => l.language === language)?.prism ?? 'bash';
+  const {
+    server,
+    setServer,
+    setToken,
+    form,
+    setField,
+    body,
+    setBody,
+    language,
+    setLanguage,
+    parameters,
+    fieldProblems,
+    problems,
+    code,
+    prism,
+  } = useRestBuilder(model);
   const credential = model.credentials[0];
 
   return (
@@ -434,7 +314,7 @@ function RestBuilder({model}: {readonly model: RestBuilderModel}): ReactNode {
                 text={state.text}
                 send={state.send}
                 problem={state.send ? fieldProblems[key] : undefined}
-                onChange={(text, send) => setForm((current) => ({...current, [key]: {text, send}}))}
+                onChange={(text, send) => setField(key, text, send)}
               />
             );
           })}

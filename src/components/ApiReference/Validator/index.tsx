@@ -1,8 +1,8 @@
-import {useCallback, useEffect, useId, useRef, useState} from 'react';
-import type {ClipboardEvent, KeyboardEvent, ReactNode, SyntheticEvent} from 'react';
+import {useId} from 'react';
+import type {ReactNode} from 'react';
 import type {WordedError} from './messages';
-import type {ValidationRun, ValidatorSession} from './session';
-import {validatorFileName} from '@site/plugins/api-reference/client/validators';
+import type {ValidationRun} from './session';
+import {usePayloadValidator} from './usePayloadValidator';
 import styles from './styles.module.css';
 
 export interface PayloadValidatorProps {
@@ -17,19 +17,9 @@ export interface PayloadValidatorProps {
   readonly prefill?: boolean;
 }
 
-/**
- * Pasted text longer than this is kept out of the text box: laying out megabytes
- * in a textarea takes the browser seconds on the main thread, validating them in
- * the worker takes milliseconds.
- */
-const LARGE_PASTE = 100_000;
-
 function size(chars: number): string {
   return chars >= 1024 * 1024 ? `${(chars / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(chars / 1024)} KB`;
 }
-
-type LoadState = {kind: 'idle'} | {kind: 'loading'} | {kind: 'ready'} | {kind: 'unavailable'; reason: string};
-type RunState = {kind: 'idle'} | {kind: 'running'} | {kind: 'done'; run: ValidationRun};
 
 function ErrorItem({error}: {readonly error: WordedError}): ReactNode {
   return (
@@ -101,125 +91,21 @@ function Outcome({run}: {readonly run: ValidationRun}): ReactNode {
  */
 export function PayloadValidator({target, example, prefill = false}: PayloadValidatorProps): ReactNode {
   const inputId = useId();
-  const details = useRef<HTMLDetailsElement>(null);
-  /** The text the validator put in the box itself; anything else is the reader's and is kept. */
-  const filled = useRef<string | null>(null);
   const hintId = useId();
-  const input = useRef<HTMLTextAreaElement>(null);
-  const session = useRef<Promise<ValidatorSession> | null>(null);
-  const [load, setLoad] = useState<LoadState>({kind: 'idle'});
-  const [run, setRun] = useState<RunState>({kind: 'idle'});
-  const [pasted, setPasted] = useState<string | null>(null);
   const pastedId = useId();
-
-  const getSession = useCallback((): Promise<ValidatorSession> => {
-    session.current ??= import('./session').then(
-      ({ValidatorSession}) => new ValidatorSession(validatorFileName(target)),
-    );
-    return session.current;
-  }, [target]);
-
-  useEffect(
-    () => () => {
-      void session.current?.then((current) => current.dispose());
-      session.current = null;
-    },
-    [target],
-  );
-
-  const prepare = useCallback(() => {
-    if (load.kind !== 'idle') return;
-    setLoad({kind: 'loading'});
-    getSession()
-      .then((current) => current.load())
-      .then(
-        (status) => setLoad(status.ok ? {kind: 'ready'} : {kind: 'unavailable', reason: status.reason}),
-        (error: unknown) =>
-          setLoad({kind: 'unavailable', reason: `its code could not be loaded (${String(error)})`}),
-      );
-  }, [getSession, load.kind]);
-
-  const fill = useCallback(() => {
-    const box = input.current;
-    if (!prefill || example === undefined || box === null) return;
-    if (box.value !== '' && box.value !== filled.current) return;
-    if (box.value === example) return;
-    box.value = example;
-    filled.current = example;
-    setPasted(null);
-    setRun({kind: 'idle'});
-  }, [example, prefill]);
-
-  // A new example picked while the panel is open replaces the one the validator put there.
-  useEffect(() => {
-    if (details.current?.open === true) fill();
-  }, [fill]);
-
-  const onToggle = useCallback(
-    (event: SyntheticEvent<HTMLDetailsElement>) => {
-      if (event.currentTarget.open) {
-        fill();
-        prepare();
-      }
-    },
-    [fill, prepare],
-  );
-
-  const validate = useCallback(() => {
-    const text = pasted ?? input.current?.value ?? '';
-    prepare();
-    setRun({kind: 'running'});
-    getSession()
-      .then((current) => current.validate(text))
-      .then(
-        (result) => setRun({kind: 'done', run: result}),
-        (error: unknown) =>
-          setRun({
-            kind: 'done',
-            run: {
-              outcome: {kind: 'failed', reason: `The validator stopped: ${String(error)}`},
-              elapsedMs: 0,
-              where: 'page',
-            },
-          }),
-      );
-  }, [getSession, prepare, pasted]);
-
-  const onPaste = useCallback((event: ClipboardEvent<HTMLTextAreaElement>) => {
-    const text = event.clipboardData.getData('text/plain');
-    if (text.length < LARGE_PASTE) {
-      setPasted(null);
-      return;
-    }
-    event.preventDefault();
-    event.currentTarget.value = '';
-    setPasted(text);
-    setRun({kind: 'idle'});
-  }, []);
-
-  const discardPasted = useCallback(() => {
-    setPasted(null);
-    input.current?.focus();
-  }, []);
-
-  const loadExample = useCallback(() => {
-    if (input.current === null || example === undefined) return;
-    setPasted(null);
-    input.current.value = example;
-    filled.current = example;
-    input.current.focus();
-    setRun({kind: 'idle'});
-  }, [example]);
-
-  const onKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLTextAreaElement>) => {
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        validate();
-      }
-    },
-    [validate],
-  );
+  const {
+    details,
+    input,
+    load,
+    run,
+    pasted,
+    onToggle,
+    validate,
+    onPaste,
+    discardPasted,
+    loadExample,
+    onKeyDown,
+  } = usePayloadValidator({target, example, prefill});
 
   return (
     <details ref={details} className={styles.panel} data-validator-target={target} onToggle={onToggle}>

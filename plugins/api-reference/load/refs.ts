@@ -7,7 +7,7 @@
  */
 import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {isObject, pointer, resolvePointer, type Json} from './json';
+import {isObject, pointer, resolveRef, type Json} from '../document';
 import {SpecError, type Problem} from './problem';
 
 export interface ParsedFile {
@@ -128,7 +128,7 @@ export function checkReferences(
       const target = hash < 0 ? ref : ref.slice(0, hash);
       const fragment = hash < 0 ? '' : ref.slice(hash + 1);
       if (target === '') {
-        if (resolvePointer(doc, ref) === undefined)
+        if (resolveRef(doc, ref) === undefined)
           problems.push({
             ...where,
             message: `reference "${ref}" points to nothing in this ${file === rootFile ? 'document' : 'file'}`,
@@ -159,7 +159,7 @@ export function checkReferences(
       if (
         targetDoc !== undefined &&
         fragment !== '' &&
-        resolvePointer(targetDoc.doc, `#${fragment}`) === undefined
+        resolveRef(targetDoc.doc, `#${fragment}`) === undefined
       )
         problems.push({
           ...where,

@@ -10,7 +10,7 @@
  * (object, list, schema); a `$ref` object stands for its target, which is
  * checked where it is written.
  */
-import {escapePointerToken, isObject, type Json, type JsonObject} from './json';
+import {escapePointerToken, HTTP_METHODS, isObject, type Json, type JsonObject} from '../document';
 import type {Problem} from './problem';
 
 type Shape = 'object' | 'list' | 'schema';
@@ -126,8 +126,6 @@ class Checker {
   }
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
-
 function mediaTypes(c: Checker, value: Json | undefined, at: string): void {
   c.map(value, 'object', at, '"content"', (media, p) => {
     if (!isObject(media)) return;
@@ -175,7 +173,7 @@ function pathItem(c: Checker, item: Json, at: string): void {
     c.list(op.security, 'object', `${here}/security`, '"security"');
     c.list(op.servers, 'object', `${here}/servers`, '"servers"');
   };
-  for (const method of METHODS) {
+  for (const method of HTTP_METHODS) {
     if (c.expect(item[method], 'object', `${at}/${method}`, `the "${method}" operation`))
       operation(item[method] ?? {}, `${at}/${method}`);
   }

@@ -6,7 +6,7 @@
  * exclude each other: give one of them". Needs Ajv's `verbose` option, which
  * puts the failing (sub)schema and the value on every error.
  */
-import {inlineJson, isObject, type JsonObject} from './json';
+import {inlineJson, isObject, unescapePointerToken, type JsonObject} from '../document';
 import type {Problem} from './problem';
 
 /** The subset of an Ajv error this module reads (kept structural: no Ajv import at build time). */
@@ -25,10 +25,7 @@ export interface AjvError {
 }
 
 function tokens(pointer: string): string[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer.split('/').slice(1).map(unescapePointerToken);
 }
 
 /** How the value at a pointer is called in a sentence: `"in"`, `item 2 of "parameters"`, `the document`. */
@@ -107,7 +104,7 @@ export function explainAjvError(error: AjvError): string {
       // `dependentSchemas: {a: {not: {required: [b]}}}`: the specification's way to say a and b exclude each other.
       const dependent = /\/dependentSchemas\/([^/]+)\/not$/.exec(error.schemaPath);
       if (forbidden !== undefined && dependent?.[1] !== undefined) {
-        const owner = decodeURIComponent(dependent[1]).replace(/~1/g, '/').replace(/~0/g, '~');
+        const owner = unescapePointerToken(decodeURIComponent(dependent[1]));
         return `${field} has both "${owner}" and ${quoteList(forbidden, 'and')}, which exclude each other: keep only one of them`;
       }
       if (forbidden !== undefined)

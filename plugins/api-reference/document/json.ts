@@ -1,8 +1,8 @@
 /**
- * Small helpers for walking parsed YAML/JSON documents without `any`: the
- * documents are untrusted shapes until validated, so every read is checked.
+ * JSON values, the one type every walker of the documents uses, and small helpers
+ * for reading them without `any`: the documents are untrusted shapes until
+ * validated, so every read is checked. Pure, no Node imports.
  */
-import {derefWithNames, resolveRef} from './document/pointer';
 
 export type Json = null | boolean | number | string | Json[] | JsonObject;
 export interface JsonObject {
@@ -49,18 +49,6 @@ export function asNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-export {escapePointerToken, pointer, refName} from './document/pointer';
-
-/** Resolves a local JSON pointer (`#/a/b`) in a document; undefined when it leads nowhere. */
-export function resolvePointer(doc: Json, ref: string): Json | undefined {
-  return resolveRef(doc, ref) as Json | undefined;
-}
-
-/** Follows `$ref` chains (with a hop limit, since documents can loop) and reports the names passed. */
-export function deref(doc: Json, value: Json | undefined): {node: Json | undefined; refs: string[]} {
-  return derefWithNames(doc, value) as {node: Json | undefined; refs: string[]};
-}
-
 /** Compact JSON for constraint values and examples in prose. */
 export function inlineJson(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
@@ -69,3 +57,6 @@ export function inlineJson(value: unknown): string {
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? '';
 }
+
+/** A parsed document as the loaders and the tests hand it over (typed loosely: values unknown). */
+export type ParsedDocument = Readonly<Record<string, unknown>>;

@@ -9,7 +9,7 @@
  * Only files are read: a remote reference is refused before (see refs.ts).
  */
 import type {BaseResolver as Resolver} from '@redocly/openapi-core';
-import {isObject, resolvePointer, type Json, type JsonObject} from './json';
+import {isObject, resolveRef, type Json, type JsonObject} from '../document';
 import {SpecError, type Problem} from './problem';
 
 /** Puts back, in `bundled`, every local `$ref` of `original` the bundler replaced by a copy. */
@@ -19,7 +19,7 @@ export function restoreLocalRefs(original: Json, bundled: JsonObject): number {
     if (isObject(orig) && typeof orig.$ref === 'string') {
       const ref = orig.$ref;
       const intact = isObject(copy) && copy.$ref === ref;
-      if (ref.startsWith('#') && !intact && resolvePointer(bundled, ref) !== undefined) {
+      if (ref.startsWith('#') && !intact && resolveRef(bundled, ref) !== undefined) {
         put(structuredClone(orig));
         restored += 1;
       }

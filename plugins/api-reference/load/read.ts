@@ -5,7 +5,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {LineCounter, parseDocument, isMap, isNode, isScalar, isSeq} from 'yaml';
-import {isObject, type Json, type JsonObject} from './json';
+import {isObject, unescapePointerToken, type Json, type JsonObject} from '../document';
 import {SpecError} from './problem';
 import type {ParsedFile} from './refs';
 
@@ -15,10 +15,7 @@ export interface Parsed extends ParsedFile {
 }
 
 function tokens(jsonPointer: string): string[] {
-  return jsonPointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return jsonPointer.split('/').slice(1).map(unescapePointerToken);
 }
 
 const WHERE_DOCUMENTS_ARE =

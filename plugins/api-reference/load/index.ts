@@ -19,17 +19,17 @@
 import path from 'node:path';
 import {Validator} from '@seriousme/openapi-schema-validator';
 import {Parser, DiagnosticSeverity} from '@asyncapi/parser';
-import {pointer, type JsonObject} from './json';
+import {pointer, type JsonObject} from '../document';
 import {SpecError, describeProblem, type Problem} from './problem';
 import {checkAsyncApiStructure, checkOpenApiStructure} from './structure';
 import {pickAjvErrors, type AjvError} from './explain';
 import {checkReferences} from './refs';
 import {parseFile, type Parsed} from './read';
 import {bundleDocument} from './bundle';
-import {CONVERTED_FROM} from './asyncapi/model';
+import {CONVERTED_FROM} from '../asyncapi/model';
 
 export {SpecError, type Problem} from './problem';
-export {CONVERTED_FROM} from './asyncapi/model';
+export {CONVERTED_FROM} from '../asyncapi/model';
 export {parseFile} from './read';
 
 /** The OpenAPI versions the renderer and the validator both know. */

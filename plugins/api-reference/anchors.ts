@@ -1,2 +1,0 @@
-/** Moved to client/anchors.ts (browser-safe, shared with src/); kept so existing imports keep working. */
-export * from './client/anchors';

@@ -1,0 +1,87 @@
+/**
+ * The boundary between the build and the browser (eslint.config.mjs,
+ * plugins/api-reference/client/README.md), fed sources that break it: each must be an
+ * error of the rule that guards it, and what the boundary allows must pass.
+ */
+import path from 'node:path';
+import {ESLint} from 'eslint';
+import {beforeAll, describe, expect, it} from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../../..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({cwd: ROOT});
+});
+
+/** The rules that report `source`, linted as if it were the file at `file`. */
+async function rulesBroken(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport {};\n`, {filePath: path.join(ROOT, file)});
+  return (result?.messages ?? []).map((m) => m.ruleId ?? `fatal: ${m.message}`);
+}
+
+const IMPORTS = '@typescript-eslint/no-restricted-imports';
+const SYNTAX = 'no-restricted-syntax';
+const CLIENT = 'plugins/api-reference/client/example.ts';
+
+describe('client/ ships to the browser', () => {
+  it.each([
+    ['a Node module', `import {readFileSync} from 'node:fs';\nreadFileSync;`, IMPORTS],
+    ['a bare Node module', `import path from 'path';\npath;`, IMPORTS],
+    ['a component of src/ by alias', `import X from '@site/src/components/Guide';\nX;`, IMPORTS],
+    [
+      'a type of src/ by alias',
+      `import type {Props} from '@site/src/components/Guide';\nexport const p: Props | undefined = undefined;`,
+      IMPORTS,
+    ],
+    ['src/ by a relative path', `import X from '../../../src/components/Guide';\nX;`, IMPORTS],
+    [
+      'a type of src/ by a relative path',
+      `import type {Props} from '../../../src/components/Guide';\nexport const p: Props | undefined = undefined;`,
+      IMPORTS,
+    ],
+    ['an alias of plugins/', `import {deref} from '@site/plugins/api-reference/document';\nderef;`, IMPORTS],
+    ['an npm package', `import Ajv from 'ajv';\nAjv;`, IMPORTS],
+    ['a scoped npm package', `import {bundle} from '@redocly/openapi-core';\nbundle;`, IMPORTS],
+    ['a build-time module of plugins/', `import {deref} from '../document';\nderef;`, IMPORTS],
+    ['a dynamic import()', `export const load = () => import('./anchors');`, SYNTAX],
+    ['a dynamic import() of a package', `export const load = () => import('ajv');`, SYNTAX],
+    ['require()', `export const fs = require('node:fs');`, SYNTAX],
+  ])('refuses %s', async (_what, source, rule) => {
+    expect(await rulesBroken(CLIENT, source)).toContain(rule);
+  });
+
+  it('allows client/ modules, and types from the rest of plugins/', async () => {
+    const source = [
+      `import {slug} from './anchors';`,
+      `import type {SchemaNode} from '../types';`,
+      `export const id = (node: SchemaNode): string => slug(node.type);`,
+    ].join('\n');
+    expect(await rulesBroken(CLIENT, source)).toEqual([]);
+  });
+});
+
+describe('plugins/ never imports src/', () => {
+  it.each([
+    [`import X from '@site/src/components/Guide';\nX;`],
+    [`import X from '../../src/components/Guide';\nX;`],
+  ])('refuses %s', async (source) => {
+    expect(await rulesBroken('plugins/api-reference/example.ts', source)).toContain(IMPORTS);
+  });
+});
+
+describe('src/ imports plugins/ only through client/', () => {
+  it('refuses a build-time module', async () => {
+    const source = `import {deref} from '@site/plugins/api-reference/document';\nderef;`;
+    expect(await rulesBroken('src/components/Example/index.tsx', source)).toContain(IMPORTS);
+  });
+
+  it('allows client/ modules and `import type` of the rest', async () => {
+    const source = [
+      `import {slug} from '@site/plugins/api-reference/client/anchors';`,
+      `import type {Json} from '@site/plugins/api-reference/document';`,
+      `export const f = (j: Json): string => slug(String(j));`,
+    ].join('\n');
+    expect(await rulesBroken('src/components/Example/index.tsx', source)).toEqual([]);
+  });
+});
