@@ -57,6 +57,8 @@ const config: Config = {
 
   plugins: [
     ['./plugins/api-reference/index.ts', {specPaths}],
+    // /version-history, its feeds: from the history the api-reference plugin computed.
+    './plugins/releases/index.ts',
     // The docs root has no page of its own: a reader opening /docs lands on the intro.
     ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
     './plugins/licenses/index.ts',

@@ -27,10 +27,9 @@ import {checkShownExamples, isOwnDocument} from './exampleCheck';
 import {emitValidators} from './validator';
 import {writeDownloads, type LoadedSource} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
-import {loadHistory, releasesDirFor, writeHistoryFeeds, HISTORY_DATA} from '../releases/plugin';
+import {loadHistory, releasesDirFor} from '../releases/plugin';
 import {applyBadges, applyDeprecations} from '../releases/badges';
 import type {HistoryView} from '../releases/view';
-import {ROUTES} from './client/routes';
 
 export type {PluginOptions} from './options';
 export {validateOptions} from './options';
@@ -204,12 +203,7 @@ export default function apiReferencePlugin(
       }
       await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
       await createData(READINGS_DATA, JSON.stringify(content.readings));
-      addRoute({
-        path: ROUTES.versionHistory,
-        component: '@site/src/components/VersionHistory/index.tsx',
-        modules: {releases: await createData(HISTORY_DATA, JSON.stringify(content.history))},
-        exact: true,
-      });
+      // /version-history is the releases plugin's (plugins/releases/index.ts), from content.history.
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
       await emitValidators(actions, content.documents);
@@ -219,9 +213,8 @@ export default function apiReferencePlugin(
     },
 
     // Downloads: /downloads/{openapi,asyncapi}.{yaml,json}, from the same documents.
-    async postBuild({outDir, content, siteConfig}) {
+    async postBuild({outDir, content}) {
       await writeDownloads(outDir, specPaths, content.sources);
-      await writeHistoryFeeds(outDir, siteConfig, content);
     },
   };
 }

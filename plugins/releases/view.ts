@@ -98,6 +98,11 @@ export interface HistoryView {
   rules: PublishedRule[];
 }
 
+/** The props of the /version-history page (its route modules are typed from them: index.ts). */
+export interface VersionHistoryProps {
+  releases: HistoryView;
+}
+
 export interface Anchors {
   rest: ReadonlySet<string>;
   ws: ReadonlySet<string>;

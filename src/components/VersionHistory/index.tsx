@@ -11,7 +11,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
 import {GapNotice, InlineCode} from '@site/src/components/Guide';
-import type {EntryView, HistoryView} from '@site/plugins/releases/view';
+import type {EntryView, HistoryView, VersionHistoryProps} from '@site/plugins/releases/view';
 import Deprecations from './Deprecations';
 import Group from './Group';
 import Rules, {RULES_ID} from './Rules';
@@ -157,7 +157,7 @@ function VersionHistory({history}: {history: HistoryView}): ReactNode {
 }
 
 /** The route module is `releases` (a route component's `history` prop is the router's). */
-export default function VersionHistoryPage({releases: history}: {releases: HistoryView}): ReactNode {
+export default function VersionHistoryPage({releases: history}: VersionHistoryProps): ReactNode {
   const feed = useBaseUrl('/version-history/feed.xml');
   return (
     <Layout
