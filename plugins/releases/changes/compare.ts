@@ -23,15 +23,10 @@ import {
 } from '../../api-reference/document/pointer';
 import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
 import {channelId, operationId as operationAnchor} from '../../api-reference/client/anchors';
+import {isObject as isObj, type JsonObject} from '../../api-reference/document';
 import {code, type Direction, type RuleId, type Words} from './rules';
 
-import type {JsonObject} from '../../api-reference/document';
-
 type Obj = Record<string, unknown>;
-
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function obj(value: unknown): Obj {
   return isObj(value) ? value : {};
@@ -87,9 +82,9 @@ interface Ctx {
   /** `$ref` → whether everything it reaches is the same text in both versions. */
   refSame: Map<string, boolean>;
   /**
-   * A pair of schemas compared once per direction: its findings, relative to the pair (field
-   * path and pointer from the schema), replayed at every use. A component shared by hundreds of
-   * operations is compared once, not once per operation.
+   * What a pair of schemas says at its own level, once per direction: its findings (field path
+   * and pointer relative to the pair) and the pairs below it, replayed at every use. A component
+   * shared by hundreds of operations is compared once, not once per operation.
    */
   schemaMemo: Map<
     string,
@@ -1393,10 +1388,10 @@ function compareMessage(
     else compareSchema(ctx, place, '', use, use, use);
   }
   for (const part of ['query', 'headers'] as const) {
-    const pa = `${channelUse}/bindings/ws/${part}`;
-    const pb = pa;
+    // The same place in both versions.
+    const where = `${channelUse}/bindings/ws/${part}`;
     const has = (doc: Obj, p: string): boolean => at(doc, p) !== undefined;
-    if (!has(ctx.base, pa) && !has(ctx.rev, pb)) continue;
+    if (!has(ctx.base, where) && !has(ctx.rev, where)) continue;
     const place: Place = {
       ...connect,
       what: (field) =>
@@ -1408,20 +1403,20 @@ function compareMessage(
             ? 'the connection headers'
             : `connection header ${code(field)}`,
     };
-    if (has(ctx.base, pa) && has(ctx.rev, pb)) compareSchema(ctx, place, '', pb, pa, pb);
-    else if (has(ctx.rev, pb)) {
+    if (has(ctx.base, where) && has(ctx.rev, where)) compareSchema(ctx, place, '', where, where, where);
+    else if (has(ctx.rev, where)) {
       // A binding that appears: each required property is a new requirement.
-      const s = shape(ctx.rev, at(ctx.rev, pb) as At);
+      const s = shape(ctx.rev, at(ctx.rev, where) as At);
       for (const [name, p] of s.properties)
         emit(
           ctx,
           place,
           name,
-          `${pb}/properties/${esc(name)}`,
+          `${where}/properties/${esc(name)}`,
           p,
           s.required.has(name) ? 'required-field-added' : 'optional-field-added',
         );
-    } else emit(ctx, place, '', pa, pa, 'field-removed');
+    } else emit(ctx, place, '', where, where, 'field-removed');
   }
 
   // The message itself.
