@@ -3,6 +3,9 @@
  * Docusaurus) so the exact text is unit-tested; the host is always passed in,
  * never written here.
  */
+import {shellQuote} from '@site/plugins/api-reference/client/shell';
+
+export {shellQuote};
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -37,11 +40,6 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
     for (const v of values) pairs.push(`${encodeQueryComponent(name)}=${encodeQueryComponent(String(v))}`);
   }
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
-}
-
-/** Quotes a string for a POSIX shell with single quotes. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Joins a base URL and a path without doubling or dropping the slash. */

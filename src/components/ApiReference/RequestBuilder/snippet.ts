@@ -13,6 +13,7 @@
 
 import type {SampleRequest} from '@site/plugins/api-reference/openapi/samples';
 import {withNeeds} from '@site/plugins/api-reference/client/sampleNeeds';
+import {shellQuote} from '@site/plugins/api-reference/client/shell';
 
 /** The request to write out: SampleRequest of openapi/samples.ts, with any body value the reader typed. */
 export type SnippetRequest = Omit<SampleRequest, 'body'> & {body?: {mediaType: string; value: unknown}};
@@ -161,17 +162,16 @@ function isJsonMime(mimeType: string): boolean {
   );
 }
 
-function shellQuote(value: string): string {
-  return /^[a-z0-9-_/.@%^=:]+$/i.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
-}
+/** httpsnippet's curl quoting: a safe word stays bare. */
+const quoteWord = (value: string): string => shellQuote(value, {onlyWhenNeeded: true});
 
 function curl(p: Prepared): string {
-  const lines = [`curl --request ${p.method}`, `--url ${shellQuote(p.fullUrl)}`];
+  const lines = [`curl --request ${p.method}`, `--url ${quoteWord(p.fullUrl)}`];
   const encoding = Object.keys(p.allHeaders).find((name) => name.toLowerCase() === 'accept-encoding');
   if (encoding !== undefined && p.allHeaders[encoding] !== '') lines.push('--compressed');
   for (const key of Object.keys(p.headersObj).sort())
-    lines.push(`--header ${shellQuote(`${key}: ${p.headersObj[key]}`)}`);
-  if (p.allHeaders.cookie !== undefined) lines.push(`--cookie ${shellQuote(p.allHeaders.cookie)}`);
+    lines.push(`--header ${quoteWord(`${key}: ${p.headersObj[key]}`)}`);
+  if (p.allHeaders.cookie !== undefined) lines.push(`--cookie ${quoteWord(p.allHeaders.cookie)}`);
   if (p.text !== undefined && p.text !== '') {
     let built = false;
     if (isJsonMime(p.mimeType) && p.text.length > 20) {
@@ -183,7 +183,7 @@ function curl(p: Prepared): string {
         // Not JSON after all: sent as it is, below.
       }
     }
-    if (!built) lines.push(`--data ${shellQuote(p.text)}`);
+    if (!built) lines.push(`--data ${quoteWord(p.text)}`);
   }
   return lines.join(' \\\n  ');
 }
