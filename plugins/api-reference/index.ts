@@ -18,7 +18,8 @@ import {API_REFERENCE_PLUGIN} from './content';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
 import type {RestRouteModules} from './routes';
-import {IDENTITY_DATA, READINGS_DATA, REST_PAGE_COMPONENT, WS_DATA, WS_ROUTE, restRoutes} from './routes';
+import {ROUTES} from './client/routes';
+import {IDENTITY_DATA, READINGS_DATA, REST_PAGE_COMPONENT, WS_DATA, restRoutes} from './routes';
 import {placedReadings, readingList, type ReadingEntry} from './readings';
 import {describeWsSchemas} from './pageSchemas';
 import {buildWsModel} from './asyncapi/build';
@@ -98,7 +99,7 @@ export function collectReadings(
   const restPlaces = restRoutes(rest).map((route) =>
     placedReadings(shipped(route.model), 'rest', route.path, {id: '', label: 'REST API reference'}),
   );
-  const wsPlaces = placedReadings(shipped(ws), 'ws', WS_ROUTE, {id: '', label: 'WebSocket API reference'});
+  const wsPlaces = placedReadings(shipped(ws), 'ws', ROUTES.ws, {id: '', label: 'WebSocket API reference'});
   return readingList(documents, [...restPlaces, wsPlaces]);
 }
 

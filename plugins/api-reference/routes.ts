@@ -13,8 +13,6 @@ export const REST_DATA = 'rest-reference.json';
 export const WS_DATA = 'ws-reference.json';
 /** The readings list (readings.ts), imported by docs/intro.mdx. */
 export const READINGS_DATA = 'readings.json';
-/** The WebSocket reference's route: docs/ws.mdx. */
-export const WS_ROUTE = '/docs/ws';
 /** The data file every /rest page shares. */
 export const IDENTITY_DATA = 'identity.json';
 

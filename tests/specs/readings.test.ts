@@ -22,7 +22,10 @@ import {
   READINGS_SECTION,
   readingOf,
 } from '../../plugins/api-reference/readings';
-import {READINGS_DATA, WS_ROUTE} from '../../plugins/api-reference/routes';
+import {READINGS_DATA} from '../../plugins/api-reference/routes';
+import {ROUTES} from '../../plugins/api-reference/client/routes';
+
+const WS_ROUTE = ROUTES.ws;
 import {asyncapi, isObject, openapi, ROOT} from '../unit/guides/documents';
 import {guideFiles, links} from '../unit/guides/mdx';
 
