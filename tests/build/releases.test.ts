@@ -137,9 +137,9 @@ describe('a site with four releases made by npm run release', () => {
     expect(html).not.toContain('Unreleased');
     expect(html.match(/Release date: not published/g)).toHaveLength(4);
     expect(html).toContain('New required query parameter <code>account_id</code>: requests without it are refused.');
-    expect(html).toContain('New optional query parameter <code>note</code>: requests may send it.');
+    expect(html).toContain('New optional query parameter <code>note</code>: requests may include it.');
     expect(html).toContain(
-      'Query parameter <code>side</code> no longer accepts <code>SELL</code>: requests that send it are refused.',
+      'Query parameter <code>side</code> no longer accepts <code>SELL</code>: requests that use it are refused.',
     );
     expect(html).toContain(
       'Field <code>price_update.update_list[].status</code> can now be <code>STALE</code>: clients must be ready to receive it.',

@@ -22,7 +22,7 @@ import {
   tokensOfPointer,
 } from '../../api-reference/document/pointer';
 import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
-import {channelId, operationId as operationAnchor} from '../../api-reference/client/anchors';
+import {channelId, operationId as operationAnchor, slug} from '../../api-reference/client/anchors';
 import {isObject as isObj, type JsonObject} from '../../api-reference/document';
 import {code, type Direction, type RuleId, type Words} from './rules';
 
@@ -96,6 +96,8 @@ interface Ctx {
 interface Place {
   subject: Subject;
   direction: Direction;
+  /** What the reader sends there, for the sentences (rules.ts `Words.sends`); requests when absent. */
+  sends?: string;
   what: (field: string) => string;
   anchors: (field: string) => string[];
 }
@@ -178,7 +180,7 @@ function emit(
     subjectChange: 'changed',
     direction: place.direction,
     item,
-    words: {item, ...words},
+    words: {item, ...words, ...(place.sends !== undefined ? {sends: place.sends} : {})},
     anchors: place.anchors(field),
     pointer: use,
     origin,
@@ -616,7 +618,7 @@ function compareSchema(
         ...f,
         subject: place.subject,
         item,
-        words: {...f.words, item},
+        words: {...f.words, item, ...(place.sends !== undefined ? {sends: place.sends} : {})},
         anchors: place.anchors(where),
         pointer: `${next.use}${f.pointer}`,
       });
@@ -802,19 +804,37 @@ function isError(status: string): boolean {
   return status === 'default' || /^[45]/.test(status);
 }
 
+/** A webhook (OpenAPI 3.1): the provider calls the reader, so the reader receives its request and sends its answer. */
+function webhookSubject(name: string, method: string, op: Obj): Subject {
+  const id = typeof op.operationId === 'string' && op.operationId.trim() !== '' ? op.operationId : undefined;
+  return {
+    kind: 'operation',
+    key: id ?? `webhook ${name} ${method.toUpperCase()}`,
+    label: `webhook ${code(name)} (${method.toUpperCase()})`,
+    anchor: id ?? `webhook-${slug(name)}-${method}`,
+  };
+}
+
 function compareRest(ctx: Ctx): void {
-  const routes = new Set([...Object.keys(obj(ctx.base.paths)), ...Object.keys(obj(ctx.rev.paths))]);
+  comparePathItems(ctx, 'paths');
+  comparePathItems(ctx, 'webhooks');
+}
+
+/** The operations of `paths` (the reader calls them) or of `webhooks` (the provider calls the reader). */
+function comparePathItems(ctx: Ctx, container: 'paths' | 'webhooks'): void {
+  const flip = container === 'webhooks';
+  const routes = new Set([...Object.keys(obj(ctx.base[container])), ...Object.keys(obj(ctx.rev[container]))]);
   for (const route of routes) {
-    const itemUse = `/paths/${esc(route)}`;
-    const itemA = Object.hasOwn(obj(ctx.base.paths), route) ? at(ctx.base, itemUse) : undefined;
-    const itemB = Object.hasOwn(obj(ctx.rev.paths), route) ? at(ctx.rev, itemUse) : undefined;
+    const itemUse = `/${container}/${esc(route)}`;
+    const itemA = Object.hasOwn(obj(ctx.base[container]), route) ? at(ctx.base, itemUse) : undefined;
+    const itemB = Object.hasOwn(obj(ctx.rev[container]), route) ? at(ctx.rev, itemUse) : undefined;
     const opsA = itemA !== undefined ? pathItemOperations(obj(itemA.node) as JsonObject) : [];
     const opsB = itemB !== undefined ? pathItemOperations(obj(itemB.node) as JsonObject) : [];
     const methods = new Set([...opsA, ...opsB].map((o) => o.method));
     for (const method of methods) {
       const a = opsA.find((o) => o.method === method);
       const b = opsB.find((o) => o.method === method);
-      const subject = operationSubject(route, method, (b ?? a)?.operation ?? {});
+      const subject = (flip ? webhookSubject : operationSubject)(route, method, (b ?? a)?.operation ?? {});
       const use = `${itemUse}${(b ?? a)?.at ?? ''}`;
       const place: Place = {
         subject,
@@ -844,6 +864,7 @@ function compareRest(ctx: Ctx): void {
             item: itemB.pointer,
             op: `${itemB.pointer}${b.at}`,
           },
+          flip,
         );
       }
     }
@@ -857,7 +878,7 @@ function findingOf(ctx: Ctx, place: Place, use: string, origin: string, rule: Ru
     subject: place.subject,
     subjectChange: 'changed',
     direction: place.direction,
-    words: {item: place.what('')},
+    words: {item: place.what(''), ...(place.sends !== undefined ? {sends: place.sends} : {})},
     anchors: place.anchors(''),
     pointer: use,
     origin,
@@ -870,7 +891,11 @@ function compareOperation(
   use: string,
   a: {item: string; op: string},
   b: {item: string; op: string},
+  /** A webhook: the reader receives the request and sends the response. */
+  flip = false,
 ): void {
+  const asks: Direction = flip ? 'receive' : 'send';
+  const answers: Direction = flip ? 'send' : 'receive';
   const own = subject.anchor as string;
   const opA = obj(at(ctx.base, a.op)?.node);
   const opB = obj(at(ctx.rev, b.op)?.node);
@@ -935,7 +960,7 @@ function compareOperation(
     const p = (pb ?? pa) as Param;
     const place: Place = {
       subject,
-      direction: 'send',
+      direction: asks,
       what: (field) =>
         field === ''
           ? `${p.in} parameter ${code(p.name)}`
@@ -983,7 +1008,7 @@ function compareOperation(
   const bodyB = at(ctx.rev, `${b.op}/requestBody`);
   const body: Place = {
     subject,
-    direction: 'send',
+    direction: asks,
     what: (field) => (field === '' ? 'request body' : `request body field ${code(field)}`),
     anchors: (field) => [withField(`${own}.request`, field), `${own}.request`, own],
   };
@@ -1016,7 +1041,8 @@ function compareOperation(
     const responseUse = `${use}/responses/${esc(status)}`;
     const place: Place = {
       subject,
-      direction: 'receive',
+      direction: answers,
+      ...(flip ? {sends: 'responses'} : {}),
       what: (field) =>
         field === '' ? `the ${status} response` : `field ${code(field)} of the ${status} response`,
       anchors: (field) => [withField(prefix, field), prefix, own],
@@ -1289,7 +1315,13 @@ function compareMessage(
   messageUse: string,
   before: MessageUse,
 ): void {
-  const whole: Place = {subject, direction: m.direction, what: () => 'message', anchors: () => own};
+  const whole: Place = {
+    subject,
+    direction: m.direction,
+    sends: 'messages',
+    what: () => 'message',
+    anchors: () => own,
+  };
   const first = ctx.out.length;
   const na = obj(at(ctx.base, messageUse)?.node);
   const nb = obj(at(ctx.rev, messageUse)?.node);
@@ -1377,7 +1409,7 @@ function compareMessage(
   for (const f of ctx.out.slice(first)) delete f.item;
 
   // What the reader writes to connect: the channel's parameters and the ws binding's query and headers.
-  const connect: Place = {...whole, direction: 'send'};
+  const connect: Place = {...whole, direction: 'send', sends: 'connection requests'};
   const paramsA = obj(ca.parameters);
   const paramsB = obj(cb.parameters);
   for (const name of new Set([...Object.keys(paramsA), ...Object.keys(paramsB)])) {

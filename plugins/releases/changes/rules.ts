@@ -75,6 +75,13 @@ export interface Words {
   sunset?: string;
   /** The release whose deprecation announced a removal. */
   announcedIn?: string;
+  /** What the reader sends there, in the plural: requests (the default), messages, responses (a webhook's answer). */
+  sends?: string;
+}
+
+/** What the reader sends where the change is: "requests", "messages", "responses". */
+function sent(w: Words): string {
+  return w.sends ?? 'requests';
 }
 
 export interface Rule {
@@ -166,7 +173,7 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       `${capital(w.item)} removed before its sunset date (${w.sunset ?? ''}) had passed: ${
-        side === 'send' ? 'requests that use it fail' : 'clients that read it will no longer find it'
+        side === 'send' ? `${sent(w)} that use it fail` : 'clients that read it will no longer find it'
       }.`,
     sample: {item: 'query parameter `price_from`', sunset: '2027-06-30'},
   },
@@ -177,7 +184,7 @@ const RULE_LIST = [
     receive: 'addition',
     say: (w, side) =>
       side === 'send'
-        ? `New required ${w.item}: requests without it are refused.`
+        ? `New required ${w.item}: ${sent(w)} without it are refused.`
         : `New ${w.item}, always present.`,
     sample: {item: 'request body field `account_id`'},
   },
@@ -187,7 +194,7 @@ const RULE_LIST = [
     send: 'addition',
     receive: 'addition',
     say: (w, side) =>
-      side === 'send' ? `New optional ${w.item}: requests may send it.` : `New optional ${w.item}.`,
+      side === 'send' ? `New optional ${w.item}: ${sent(w)} may include it.` : `New optional ${w.item}.`,
     sample: {item: 'field `fee` of the 200 response'},
   },
   {
@@ -197,7 +204,7 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} removed: requests that still send it may be refused, or have it ignored.`
+        ? `${capital(w.item)} removed: ${sent(w)} that still include it may be refused, or have it ignored.`
         : `${capital(w.item)} removed: clients that read it will no longer find it.`,
     sample: {item: 'field `order_ref`'},
   },
@@ -208,7 +215,7 @@ const RULE_LIST = [
     receive: 'compatible',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} is now required: requests without it are refused.`
+        ? `${capital(w.item)} is now required: ${sent(w)} without it are refused.`
         : `${capital(w.item)} is now always present.`,
     sample: {item: 'query parameter `instrument`'},
   },
@@ -219,7 +226,7 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} is now optional: requests may leave it out.`
+        ? `${capital(w.item)} is now optional: ${sent(w)} may leave it out.`
         : `${capital(w.item)} is now optional: it may be absent, so clients must not rely on it.`,
     sample: {item: 'field `trade_id` of the 200 response'},
   },
@@ -241,7 +248,7 @@ const RULE_LIST = [
     receive: 'compatible',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} no longer accepts ${values(w.values)}: requests that send ${it(w.values)} are refused.`
+        ? `${capital(w.item)} no longer accepts ${values(w.values)}: ${sent(w)} that use ${it(w.values)} are refused.`
         : `${capital(w.item)} can no longer be ${values(w.values)}.`,
     sample: {item: 'field `side`', values: ['SELL']},
   },
@@ -252,7 +259,7 @@ const RULE_LIST = [
     receive: 'compatible',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)}: ${w.detail ?? ''}. Requests that were valid before may now be refused.`
+        ? `${capital(w.item)}: ${w.detail ?? ''}. ${capital(sent(w))} that were valid before may now be refused.`
         : `${capital(w.item)}: ${w.detail ?? ''}. What you receive stays within the previous rules.`,
     sample: {item: 'request body field `order_ref`', detail: 'maximum length lowered from 100 to 50'},
   },
@@ -274,7 +281,7 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)}: ${w.detail ?? ''}. Requests that were valid before may now be refused.`
+        ? `${capital(w.item)}: ${w.detail ?? ''}. ${capital(sent(w))} that were valid before may now be refused.`
         : `${capital(w.item)}: ${w.detail ?? ''}. Clients must accept the new values.`,
     sample: {item: 'field `instrument`', detail: 'pattern changed from `^[A-Z]+$` to `^[A-Z0-9]+$`'},
   },
@@ -287,8 +294,8 @@ const RULE_LIST = [
       if (side === 'receive')
         return `${capital(w.item)}: the documented default is now ${w.after === undefined ? 'none' : code(w.after)} (was ${w.before === undefined ? 'none' : code(w.before)}).`;
       if (w.after === undefined)
-        return `${capital(w.item)}: the default ${code(w.before)} is no longer documented: check what requests that leave it out get.`;
-      return `Requests that leave out ${w.item} now get ${code(w.after)}${w.before === undefined ? ' (no default was documented)' : `, not ${code(w.before)}`}.`;
+        return `${capital(w.item)}: the default ${code(w.before)} is no longer documented: check what ${sent(w)} that leave it out get.`;
+      return `${capital(sent(w))} that leave out ${w.item} now get ${code(w.after)}${w.before === undefined ? ' (no default was documented)' : `, not ${code(w.before)}`}.`;
     },
     sample: {item: 'query parameter `limit`', before: 100, after: 50},
   },
@@ -376,7 +383,7 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} can no longer be sent as ${code(w.before)}: such requests are refused.`
+        ? `${capital(w.item)} can no longer be sent as ${code(w.before)}: such ${sent(w)} are refused.`
         : `${capital(w.item)} is no longer returned as ${code(w.before)}: clients that read that format must switch.`,
     sample: {item: 'the request body', before: 'application/xml'},
   },

@@ -234,7 +234,7 @@ describe('release diff: shared components, every use, each direction', () => {
     expect(narrowed.length).toBeGreaterThan(0);
     expect(narrowed.every((c) => c.rule === 'enum-value-removed' && c.breaking)).toBe(true);
     expect(narrowed[0]?.text).toBe(
-      'Channel parameter `region` no longer accepts `us`: requests that send it are refused.',
+      'Channel parameter `region` no longer accepts `us`: connection requests that use it are refused.',
     );
   });
 
@@ -361,7 +361,41 @@ describe('release diff: allowed values', () => {
     expect(values.every((c) => c.words.values?.[0] === 'MARKET')).toBe(true);
     expect(changes.some((c) => /no longer limited|outside the previous rules/.test(c.text))).toBe(false);
     expect(values.find((c) => c.direction === 'send')?.text).toMatch(
-      /no longer accepts `MARKET`: requests that send it are refused\.$/,
+      /no longer accepts `MARKET`: requests that use it are refused\.$/,
     );
+  });
+});
+
+describe('release diff: webhooks and WebSocket words', () => {
+  it('a webhook is called by the provider: its request is what the reader receives, its response what they send', async () => {
+    const base = parse(
+      readFileSync(path.resolve(ROOT, '../shared/corpus/openapi/webhook-example.yaml'), 'utf8'),
+    ) as Doc;
+    const revision = structuredClone(base);
+    delete revision.components.schemas.Pet.properties.tag;
+    revision.webhooks.newPet.post.responses['200'].content = {
+      'application/json': {
+        schema: {type: 'object', required: ['received'], properties: {received: {type: 'boolean'}}},
+      },
+    };
+    const changes = await diffDocuments('rest', base, revision, {asOf: '2026-11-26'});
+    const removed = changes.find((c) => c.rule === 'field-removed');
+    expect(removed).toMatchObject({
+      direction: 'receive',
+      verdict: 'breaking',
+      subject: {label: 'webhook `newPet` (POST)', anchor: 'webhook-newpet-post'},
+      text: 'Request body field `tag` removed: clients that read it will no longer find it.',
+    });
+    const answer = changes.find((c) => c.rule === 'media-type-added');
+    expect(answer).toMatchObject({direction: 'send', verdict: 'addition'});
+  });
+
+  it('a message field the reader sends reads as messages, not requests', async () => {
+    const changes = await diffAfter('ws', (d) => {
+      d.components.schemas.NewOrder.required.push('counter_leg_precision');
+    });
+    expect(changes.map((c) => c.text)).toEqual([
+      'Field `new_order.counter_leg_precision` is now required: messages without it are refused.',
+    ]);
   });
 });

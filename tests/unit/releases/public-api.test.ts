@@ -211,7 +211,7 @@ describe(`release diff on a real API: Xero Accounting ${OLDER} → ${NEWER}`, ()
       } else {
         expect(c.verdict).toBe('check');
         expect(c.text).toMatch(
-          /^Request body field `[^`]*SkypeUserName` removed: requests that still send it may be refused, or have it ignored\.$/,
+          /^Request body field `[^`]*SkypeUserName` removed: requests that still include it may be refused, or have it ignored\.$/,
         );
       }
     }
@@ -325,8 +325,8 @@ describe(`release diff on a real API: Xero Accounting ${OLDER} → ${NEWER}`, ()
     const swapped = await diffDocuments('rest', newer, edited, {asOf: '2026-01-01'});
     expect(swapped.map((c) => `${c.subject.label}: ${c.text}`).sort()).toEqual(
       [
-        `\`GET /Invoices\`: Query parameter \`${String(gone.name)}\` removed: requests that still send it may be refused, or have it ignored.`,
-        `\`GET /Invoices\`: New optional query parameter \`${String(put.name)}\`: requests may send it.`,
+        `\`GET /Invoices\`: Query parameter \`${String(gone.name)}\` removed: requests that still include it may be refused, or have it ignored.`,
+        `\`GET /Invoices\`: New optional query parameter \`${String(put.name)}\`: requests may include it.`,
       ].sort(),
     );
   });
