@@ -12,6 +12,9 @@ export interface ReleaseBadge {
   href: string;
 }
 
+/** A field's flags, shown beside its name. */
+export type FieldBadge = 'read-only' | 'write-only' | 'deprecated' | 'nullable';
+
 /**
  * What a "deprecated" mark says beyond the word (plugins/releases/badges.ts): the release that
  * deprecated it, when the recorded history shows it, and the `x-sunset` date the document gives.
@@ -57,8 +60,8 @@ export interface SchemaNode {
   /** `title` or the name of the component it came from. */
   title?: string;
   required?: boolean;
-  /** "read-only", "write-only", "deprecated", "nullable". */
-  badges?: string[];
+  /** What a field is besides its type: drawn beside its name ("deprecated" by the Deprecated component, with `deprecation`). */
+  badges?: FieldBadge[];
   description?: Html;
   /** Constraints in words; text between backticks is code. */
   constraints?: string[];

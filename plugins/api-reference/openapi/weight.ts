@@ -189,6 +189,7 @@ export function schemaBoxes(node: SchemaNode): number {
     (node.type !== '' ? 2 : 0) +
     labelled(node.title) +
     2 * (node.badges?.length ?? 0) +
+    (node.badges?.includes('deprecated') === true ? markBoxes(node.deprecation) : 0) +
     (node.closed === true ? 2 : 0) +
     factsBoxes(node) +
     childrenBoxes(node)

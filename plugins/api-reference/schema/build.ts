@@ -20,7 +20,7 @@ import {
 } from '../document';
 import {markdown} from '../markdown';
 import {describe, READING_KEY} from '../readings';
-import type {SchemaGroup, SchemaNode} from '../types';
+import type {FieldBadge, SchemaGroup, SchemaNode} from '../types';
 import {constraintWords} from './words';
 
 export interface SchemaContext {
@@ -255,7 +255,7 @@ class Walker {
     const node: SchemaNode = {...base, type: typeLabel(schema, typeList(schema))};
     const title = text(schema.title) ?? (lastRef !== undefined ? refName(lastRef) : undefined);
     if (title !== undefined) node.title = title;
-    const badges: string[] = [];
+    const badges: FieldBadge[] = [];
     if (schema.readOnly === true) badges.push('read-only');
     if (schema.writeOnly === true) badges.push('write-only');
     if (schema.deprecated === true) badges.push('deprecated');

@@ -30,6 +30,19 @@ import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 
+/** A field's flags: "deprecated" drawn as everywhere else (with its release and sunset), the others as plain badges. */
+function FieldBadges({node}: {node: SchemaNode}): ReactNode {
+  return (node.badges ?? []).map((b) =>
+    b === 'deprecated' ? (
+      <Deprecated key={b} mark={node.deprecation} />
+    ) : (
+      <span key={b} className={styles.badge}>
+        {b}
+      </span>
+    ),
+  );
+}
+
 function Literal({value}: {readonly value: string}): ReactNode {
   return <code className={styles.literal}>{value}</code>;
 }
@@ -254,15 +267,7 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
         <span className={styles.title}>{node.title}</span>
       ) : null}
       {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
-      {(node.badges ?? []).map((b) =>
-        b === 'deprecated' && node.deprecation !== undefined ? (
-          <Deprecated key={b} mark={node.deprecation} />
-        ) : (
-          <span key={b} className={styles.badge}>
-            {b}
-          </span>
-        ),
-      )}
+      <FieldBadges node={node} />
       <ReleaseBadge badge={node.release} />
       <Facts node={node} />
       <DescribedAt node={node} />
@@ -299,11 +304,7 @@ export default function Schema({
       <p className={styles.rootType}>
         {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
         {node.title !== undefined ? <span className={styles.title}>{node.title}</span> : null}
-        {(node.badges ?? []).map((b) => (
-          <span key={b} className={styles.badge}>
-            {b}
-          </span>
-        ))}
+        <FieldBadges node={node} />
         {node.closed === true ? (
           <span className={styles.title}>no fields other than those listed</span>
         ) : null}
