@@ -15,6 +15,12 @@ export interface ReleaseBadge {
 /** A field's flags, shown beside its name. */
 export type FieldBadge = 'read-only' | 'write-only' | 'deprecated' | 'nullable';
 
+/** Every badge the references draw (src/components/ApiReference/Badge): a release's, a deprecation, a field's flag. */
+export type BadgeView =
+  | ReleaseBadge
+  | {kind: 'deprecated'; mark?: DeprecationMark | undefined}
+  | {kind: Exclude<FieldBadge, 'deprecated'>};
+
 /**
  * What a "deprecated" mark says beyond the word (plugins/releases/badges.ts): the release that
  * deprecated it, when the recorded history shows it, and the `x-sunset` date the document gives.

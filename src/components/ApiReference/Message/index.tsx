@@ -11,12 +11,11 @@ import type {MessageRef, MessageView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Schema from '../Schema';
 import RequestBuilder from '../RequestBuilder';
-import Deprecated from '../Deprecated';
-import ReleaseBadge from '../ReleaseBadge';
 import Pane, {ExampleSet, PaneTitle, RequestSamples} from '../Pane';
 import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
+import Badge from '../Badge';
 
 function Refs({refs}: {readonly refs: MessageRef[]}): ReactNode {
   return (
@@ -78,8 +77,8 @@ export default function Message({
             {m.title !== undefined && m.title !== m.name ? (
               <span className={styles.title}>{m.title}</span>
             ) : null}
-            {m.deprecated === true ? <Deprecated mark={m.deprecation} /> : null}
-            <ReleaseBadge badge={m.release} />
+            {m.deprecated === true ? <Badge badge={{kind: 'deprecated', mark: m.deprecation}} /> : null}
+            <Badge badge={m.release} />
           </p>
           {m.summary !== undefined ? <p>{m.summary}</p> : null}
           {m.replies.length > 0 ? (

@@ -12,13 +12,12 @@ import Markdown from '../Markdown';
 import ParameterTable from '../ParameterTable';
 import ResponseList, {Contents} from '../ResponseList';
 import RequestBuilder from '../RequestBuilder';
-import Deprecated from '../Deprecated';
-import ReleaseBadge from '../ReleaseBadge';
 import {Requirements} from '../Security';
 import Pane, {PaneTitle, RequestExamples, RequestSamples, ResponseExamples} from '../Pane';
 import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
+import Badge from '../Badge';
 
 export function MethodBadge({method}: {readonly method: string}): ReactNode {
   return <span className={clsx(styles.method, styles[method.toLowerCase()])}>{method}</span>;
@@ -76,8 +75,8 @@ export default function Operation({
           <p className={styles.endpoint}>
             <MethodBadge method={op.method} />
             <code className={styles.path}>{op.path}</code>
-            {op.deprecated ? <Deprecated mark={op.deprecation} /> : null}
-            <ReleaseBadge badge={op.release} />
+            {op.deprecated ? <Badge badge={{kind: 'deprecated', mark: op.deprecation}} /> : null}
+            <Badge badge={op.release} />
           </p>
           <Markdown html={op.description} />
           {op.security !== undefined ? (

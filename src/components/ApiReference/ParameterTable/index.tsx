@@ -7,10 +7,9 @@ import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import Schema from '../Schema';
-import Deprecated from '../Deprecated';
-import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
+import Badge from '../Badge';
 
 function hasNested(p: ParameterView): boolean {
   return (
@@ -42,8 +41,8 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
         ) : (
           <span className={styles.optional}>optional</span>
         )}
-        {param.deprecated === true ? <Deprecated mark={param.deprecation} /> : null}
-        <ReleaseBadge badge={param.release} />
+        {param.deprecated === true ? <Badge badge={{kind: 'deprecated', mark: param.deprecation}} /> : null}
+        <Badge badge={param.release} />
       </th>
       {/* data-label names the column where narrow screens stack the cells (styles.module.css). */}
       <td className={styles.short} data-label="In">
@@ -70,7 +69,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
                   <Fragment key={i}>
                     {i > 0 ? ', ' : null}
                     <code>{v}</code>
-                    {s.valueReleases?.[v] !== undefined ? <ReleaseBadge badge={s.valueReleases[v]} /> : null}
+                    {s.valueReleases?.[v] !== undefined ? <Badge badge={s.valueReleases[v]} /> : null}
                   </Fragment>
                 ))}
                 .{' '}

@@ -12,8 +12,8 @@ import type {RestIndex as RestIndexModel, RestIndexEntry} from '@site/plugins/ap
 import {SECTION_IDS, routeOfAnchor} from '@site/plugins/api-reference/client/anchors';
 import Markdown from '../Markdown';
 import {MethodBadge} from '../Operation';
-import Deprecated from '../Deprecated';
 import styles from './styles.module.css';
+import Badge from '../Badge';
 
 function Entries({entries}: {readonly entries: RestIndexEntry[]}): ReactNode {
   return (
@@ -23,7 +23,7 @@ function Entries({entries}: {readonly entries: RestIndexEntry[]}): ReactNode {
           <Link to={`${e.route}#${e.id}`} className={styles.entry}>
             <MethodBadge method={e.method} /> <code className={styles.path}>{e.path}</code>
             {e.summary !== undefined ? <span className={styles.summary}>{e.summary}</span> : null}
-            {e.deprecated ? <Deprecated /> : null}
+            {e.deprecated ? <Badge badge={{kind: 'deprecated'}} /> : null}
           </Link>
         </li>
       ))}

@@ -17,7 +17,7 @@ import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
 import type {
   DataTypeView,
   DescribedSchemaView,
-  ReleaseBadge as Badge,
+  ReleaseBadge,
   SchemaGroup,
   SchemaNode,
 } from '@site/plugins/api-reference/types';
@@ -25,20 +25,17 @@ import Markdown from '../Markdown';
 import Text from '../Text';
 import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import {hasChildren} from '@site/plugins/api-reference/client/schemaNodes';
-import Deprecated from '../Deprecated';
-import ReleaseBadge from '../ReleaseBadge';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
+import Badge from '../Badge';
 
 /** A field's flags: "deprecated" drawn as everywhere else (with its release and sunset), the others as plain badges. */
 function FieldBadges({node}: {node: SchemaNode}): ReactNode {
   return (node.badges ?? []).map((b) =>
     b === 'deprecated' ? (
-      <Deprecated key={b} mark={node.deprecation} />
+      <Badge key={b} badge={{kind: 'deprecated', mark: node.deprecation}} />
     ) : (
-      <span key={b} className={styles.badge}>
-        {b}
-      </span>
+      <Badge key={b} badge={{kind: b}} />
     ),
   );
 }
@@ -53,7 +50,7 @@ function LiteralList({
   releases,
 }: {
   readonly values: string[];
-  readonly releases?: Readonly<Record<string, Badge>> | undefined;
+  readonly releases?: Readonly<Record<string, ReleaseBadge>> | undefined;
 }): ReactNode {
   return (
     <>
@@ -61,7 +58,7 @@ function LiteralList({
         <Fragment key={i}>
           {i > 0 ? ', ' : null}
           <Literal value={v} />
-          {releases?.[v] !== undefined ? <ReleaseBadge badge={releases[v]} /> : null}
+          {releases?.[v] !== undefined ? <Badge badge={releases[v]} /> : null}
         </Fragment>
       ))}
     </>
@@ -268,7 +265,7 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
       ) : null}
       {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
       <FieldBadges node={node} />
-      <ReleaseBadge badge={node.release} />
+      <Badge badge={node.release} />
       <Facts node={node} />
       <DescribedAt node={node} />
       {nested ? (
