@@ -232,11 +232,8 @@ export async function history(
   const entries: HistoryEntry[] = [];
   /** `<api>:<pointer>` of each deprecated use → the release that deprecated it. */
   const deprecatedIn = new Map<string, string>();
-  const learn = (changes: readonly Change[], version: string): void => {
-    for (const c of changes)
-      if (c.rule === 'deprecated' && !deprecatedIn.has(`${c.api}:${c.pointer}`))
-        deprecatedIn.set(`${c.api}:${c.pointer}`, version);
-  };
+  const learn = (changes: readonly Change[], version: string): void =>
+    learnDeprecations(deprecatedIn, changes, version);
   for (const [index, release] of releases.entries()) {
     const previous = index > 0 ? releases[index - 1] : undefined;
     const computed =
@@ -301,11 +298,15 @@ export async function history(
 /** Each deprecated use (`<api>:<pointer>`) → the release whose changes deprecated it (oldest first). */
 export function deprecationReleases(entries: readonly HistoryEntry[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const entry of [...entries].reverse()) {
-    if (entry.kind !== 'release' || entry.version === null) continue;
-    for (const c of entry.changes)
-      if (c.rule === 'deprecated' && !out.has(`${c.api}:${c.pointer}`))
-        out.set(`${c.api}:${c.pointer}`, entry.version);
-  }
+  for (const entry of [...entries].reverse())
+    if (entry.kind === 'release' && entry.version !== null)
+      learnDeprecations(out, entry.changes, entry.version);
   return out;
+}
+
+/** Records, for each use these changes deprecate, the version that did it (the first one wins). */
+function learnDeprecations(into: Map<string, string>, changes: readonly Change[], version: string): void {
+  for (const c of changes)
+    if (c.rule === 'deprecated' && !into.has(`${c.api}:${c.pointer}`))
+      into.set(`${c.api}:${c.pointer}`, version);
 }
