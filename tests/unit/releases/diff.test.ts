@@ -368,9 +368,28 @@ describe('release diff: allowed values', () => {
 
 describe('release diff: webhooks and WebSocket words', () => {
   it('a webhook is called by the provider: its request is what the reader receives, its response what they send', async () => {
-    const base = parse(
-      readFileSync(path.resolve(ROOT, '../shared/corpus/openapi/webhook-example.yaml'), 'utf8'),
-    ) as Doc;
+    // A webhook document as OpenAPI 3.1 writes one (the shape of the corpus's webhook-example.yaml).
+    const base: Doc = {
+      openapi: '3.1.0',
+      info: {title: 'Webhooks', version: '1.0.0'},
+      webhooks: {
+        newPet: {
+          post: {
+            requestBody: {content: {'application/json': {schema: {$ref: '#/components/schemas/Pet'}}}},
+            responses: {'200': {description: 'Received.'}},
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: {
+            type: 'object',
+            required: ['id', 'name'],
+            properties: {id: {type: 'integer'}, name: {type: 'string'}, tag: {type: 'string'}},
+          },
+        },
+      },
+    };
     const revision = structuredClone(base);
     delete revision.components.schemas.Pet.properties.tag;
     revision.webhooks.newPet.post.responses['200'].content = {
