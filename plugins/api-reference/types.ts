@@ -15,11 +15,18 @@ export interface ReleaseBadge {
 /** A field's flags, shown beside its name. */
 export type FieldBadge = 'read-only' | 'write-only' | 'deprecated' | 'nullable';
 
-/** Every badge the references draw (src/components/ApiReference/Badge): a release's, a deprecation, a field's flag. */
+/** Whether a field or parameter must be given (a request) or is always there (a response, a message). */
+export type Presence = 'required' | 'optional';
+
+/**
+ * Every badge the references draw (src/components/ApiReference/Badge): a release's, a deprecation,
+ * a field's flag, and whether a field or parameter is required.
+ */
 export type BadgeView =
   | ReleaseBadge
   | {kind: 'deprecated'; mark?: DeprecationMark | undefined}
-  | {kind: Exclude<FieldBadge, 'deprecated'>};
+  | {kind: Exclude<FieldBadge, 'deprecated'>}
+  | {kind: Presence};
 
 /**
  * What a "deprecated" mark says beyond the word (plugins/releases/badges.ts): the release that

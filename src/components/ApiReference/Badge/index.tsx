@@ -3,13 +3,7 @@ import Link from '@docusaurus/Link';
 import type {BadgeView} from '@site/plugins/api-reference/types';
 import styles from './styles.module.css';
 
-/**
- * Every badge of the references, drawn one way per kind: "New in 3.0.0" / "Changed in 3.0.0" (a
- * link to the release's entry on /version-history), "deprecated" (with the release that deprecated
- * it and its sunset date, when known) and a field's plain flags (read-only, write-only, nullable).
- */
-export default function Badge({badge}: {badge: BadgeView | undefined}): ReactNode {
-  if (badge === undefined) return null;
+function Drawn({badge}: {badge: BadgeView}): ReactNode {
   if (badge.kind === 'new' || badge.kind === 'changed')
     return (
       <Link to={badge.href} className={styles.release}>
@@ -36,5 +30,28 @@ export default function Badge({badge}: {badge: BadgeView | undefined}): ReactNod
       </span>
     );
   }
+  if (badge.kind === 'required') return <span className={styles.required}>required</span>;
+  if (badge.kind === 'optional') return <span className={styles.optional}>optional</span>;
   return <span className={styles.flag}>{badge.kind}</span>;
+}
+
+/**
+ * Every badge of the references, drawn one way per kind: "New in 3.0.0" / "Changed in 3.0.0" (a
+ * link to the release's entry on /version-history), "deprecated" (with the release that deprecated
+ * it and its sunset date, when known), "required" / "optional", and a field's plain flags
+ * (read-only, write-only, nullable).
+ *
+ * Each badge is preceded by a space: where badges sit inline (a field's line, a label, a list of
+ * values) the words stay apart in the page's text, in what a reader copies and in what a screen
+ * reader reads as one line ("required read-only", not "requiredread-only"). In a flex row the
+ * space is dropped by the layout, so nothing moves there.
+ */
+export default function Badge({badge}: {badge: BadgeView | undefined}): ReactNode {
+  if (badge === undefined) return null;
+  return (
+    <>
+      {' '}
+      <Drawn badge={badge} />
+    </>
+  );
 }

@@ -36,11 +36,7 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
         <Link href={`#${param.id}`} className={styles.name}>
           <code>{param.name}</code>
         </Link>
-        {param.required ? (
-          <span className={styles.required}>required</span>
-        ) : (
-          <span className={styles.optional}>optional</span>
-        )}
+        <Badge badge={{kind: param.required ? 'required' : 'optional'}} />
         {param.deprecated === true ? <Badge badge={{kind: 'deprecated', mark: param.deprecation}} /> : null}
         <Badge badge={param.release} />
       </th>

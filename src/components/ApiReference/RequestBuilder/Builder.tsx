@@ -17,6 +17,7 @@ import type {
   WsBuilderModel,
 } from '@site/plugins/api-reference/builder/types';
 import CodeBlock from '../CodeBlock';
+import Badge from '../Badge';
 import validatorStyles from '../Validator/styles.module.css';
 import {bodyProblems, useBodyCheck, useModel, useRestBuilder, type Problem} from './hooks';
 import {fieldKey, wsScriptInput} from './request';
@@ -104,7 +105,7 @@ function ParameterField({
       <div className={styles.head}>
         <label htmlFor={id} className={styles.name}>
           <code>{field.name}</code> <span className={styles.where}>{field.in}</span>
-          {field.required ? <span className={styles.required}> required</span> : null}
+          {field.required ? <Badge badge={{kind: 'required'}} /> : null}
         </label>
         {!field.required ? (
           <label className={styles.send}>

@@ -250,7 +250,14 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
       ) : (
         <code className={styles.name}>{node.name}</code>
       )}
-      {node.type !== '' ? <span className={styles.type}>{node.type}</span> : null}
+      {/* Spaces between name, type and title keep them apart as words in the page's text. */}
+      {node.type !== '' ? (
+        <>
+          {' '}
+          <span className={styles.type}>{node.type}</span>
+        </>
+      ) : null}
+      {node.dataType !== undefined || node.describedAt !== undefined || node.title !== undefined ? ' ' : null}
       {node.dataType !== undefined || node.describedAt !== undefined ? (
         // The type's description, rules and examples are under "Data types", once for every field;
         // a large or shared schema's fields under "Schemas".
@@ -263,7 +270,7 @@ function Field({node}: {readonly node: SchemaNode}): ReactNode {
       ) : node.title !== undefined ? (
         <span className={styles.title}>{node.title}</span>
       ) : null}
-      {node.required === true ? <span className={clsx(styles.badge, styles.required)}>required</span> : null}
+      {node.required === true ? <Badge badge={{kind: 'required'}} /> : null}
       <FieldBadges node={node} />
       <Badge badge={node.release} />
       <Facts node={node} />

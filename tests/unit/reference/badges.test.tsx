@@ -1,0 +1,116 @@
+/**
+ * Every badge of the references is drawn by one component (ApiReference/Badge): a field's
+ * "required" and its flags, a parameter's "required" / "optional", "deprecated" and the release
+ * badges. Where badges sit inline, their words stay apart in the page's text (what a reader
+ * copies, innerText, a screen reader's line).
+ */
+import {renderToStaticMarkup} from 'react-dom/server';
+import {fromHtml} from 'hast-util-from-html';
+import {selectAll} from 'hast-util-select';
+import {toText} from 'hast-util-to-text';
+import {describe, expect, it} from 'vitest';
+import type {Json} from '../../../plugins/api-reference/document';
+import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
+import type {BadgeView} from '../../../plugins/api-reference/types';
+import Badge from '../../../src/components/ApiReference/Badge';
+import badgeStyles from '../../../src/components/ApiReference/Badge/styles.module.css';
+import ParameterTable from '../../../src/components/ApiReference/ParameterTable';
+import Schema from '../../../src/components/ApiReference/Schema';
+
+const openapi: Json = {
+  openapi: '3.1.0',
+  info: {title: 'Fixture', version: '1.0.0'},
+  paths: {
+    '/accounts/{id}': {
+      get: {
+        operationId: 'getAccount',
+        parameters: [
+          {name: 'id', in: 'path', required: true, schema: {type: 'string'}},
+          {name: 'fields', in: 'query', deprecated: true, schema: {type: 'string'}},
+        ],
+        responses: {
+          '200': {
+            description: 'The account',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['id', 'legacy_code'],
+                  properties: {
+                    id: {type: 'string', readOnly: true},
+                    legacy_code: {type: 'string', deprecated: true},
+                    note: {type: ['string', 'null']},
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const operation = buildRestModel(openapi).tags.flatMap((t) => t.operations)[0];
+
+/** The page's text as the browser's innerText gives it (hast-util-to-text follows that algorithm). */
+function textOf(html: string, selector: string): string[] {
+  return selectAll(selector, fromHtml(html, {fragment: true})).map((node) =>
+    toText(node).replace(/\s+/g, ' ').trim(),
+  );
+}
+
+describe('one badge component', () => {
+  it('draws each kind with its own class from the badge styles', () => {
+    const kinds: [BadgeView, string, string][] = [
+      [{kind: 'required'}, 'required', 'required'],
+      [{kind: 'optional'}, 'optional', 'optional'],
+      [{kind: 'read-only'}, 'read-only', 'flag'],
+      [{kind: 'nullable'}, 'nullable', 'flag'],
+      [
+        {kind: 'deprecated', mark: {since: '2.1.0', sunset: '2027-01-31'}},
+        'deprecated in 2.1.0, sunset 2027-01-31',
+        'deprecated',
+      ],
+      [{kind: 'new', version: '2.1.0', href: '/version-history#2.1.0'}, 'New in 2.1.0', 'release'],
+    ];
+    for (const [badge, words, style] of kinds) {
+      const html = renderToStaticMarkup(<Badge badge={badge} />);
+      expect(html.startsWith(' '), `${badge.kind} is preceded by a space`).toBe(true);
+      expect(html).toContain(`class="${badgeStyles[style]}"`);
+      expect(toText(fromHtml(html, {fragment: true})).trim()).toBe(words);
+    }
+    expect(renderToStaticMarkup(<Badge badge={undefined} />)).toBe('');
+  });
+
+  it("keeps a field's name, type and badges apart as words", () => {
+    expect(operation).toBeDefined();
+    const body = operation?.responses.find((r) => r.code === '200')?.contents[0]?.schema;
+    expect(body).toBeDefined();
+    if (body === undefined) return;
+    const html = renderToStaticMarkup(<Schema node={body} label="Response body" />);
+    const lines = Object.fromEntries(
+      selectAll('li', fromHtml(html, {fragment: true})).map((li) => {
+        const words = toText(li).replace(/\s+/g, ' ').trim();
+        return [words.split(' ')[0], words];
+      }),
+    );
+    // The old markup ran them together: "idstring required", "requiredread-only".
+    expect(lines).toEqual({
+      id: 'id string required read-only',
+      legacy_code: 'legacy_code string required deprecated',
+      note: 'note string | null',
+    });
+  });
+
+  it("gives a parameter's presence and deprecation as badges, after its name", () => {
+    expect(operation).toBeDefined();
+    if (operation === undefined) return;
+    const html = renderToStaticMarkup(
+      <ParameterTable parameters={operation.parameters} caption="Parameters" />,
+    );
+    expect(textOf(html, 'th[scope=row]')).toEqual(['id required', 'fields optional deprecated']);
+    expect(html).toContain(`class="${badgeStyles.required}"`);
+    expect(html).toContain(`class="${badgeStyles.optional}"`);
+  });
+});
