@@ -17,7 +17,8 @@ import {createJiti} from 'jiti';
 import {parse} from 'yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const jiti = createJiti(import.meta.url);
+const {pathItemOperations} = await jiti.import('../plugins/api-reference/document/operations.ts');
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
@@ -38,7 +39,7 @@ function scaled() {
   const doc = parse(readFileSync(path.join(ROOT, 'specs/openapi.yaml'), 'utf8'));
   const originals = [];
   for (const [route, item] of Object.entries(doc.paths))
-    for (const method of METHODS) if (item[method]) originals.push({route, method, operation: item[method]});
+    for (const {method, operation} of pathItemOperations(item)) originals.push({route, method, operation});
   const paths = {};
   for (let i = 0; i < count; i++) {
     const {route, method, operation} = originals[i % originals.length];
@@ -73,7 +74,7 @@ function generated() {
 function read(file) {
   const doc = parse(readFileSync(file, 'utf8'));
   const operations = Object.values(doc.paths ?? {}).reduce(
-    (n, item) => n + METHODS.filter((m) => item?.[m] !== undefined).length,
+    (n, item) => n + pathItemOperations(item ?? {}).length,
     0,
   );
   return {doc, operations};
@@ -91,7 +92,6 @@ function pair() {
 }
 
 const {base, revision, label} = pair();
-const jiti = createJiti(import.meta.url);
 const {diffDocuments} = await jiti.import('../plugins/releases/diff.ts');
 const times = [];
 let changes = 0;

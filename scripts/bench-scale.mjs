@@ -52,6 +52,7 @@ import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {createJiti} from 'jiti';
 import {parse, stringify} from 'yaml';
 import {chromium} from '@playwright/test';
 import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
@@ -87,7 +88,9 @@ const generated =
   documents.length === 0 || ['--sizes', '--nested', '--shapes'].some((name) => args.includes(name));
 /** The page budget of issue 21: HTML bytes and elements. */
 const BUDGET = {bytes: 1.5 * 1024 * 1024, elements: 20_000};
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const {pathItemOperations} = await createJiti(import.meta.url).import(
+  '../plugins/api-reference/document/operations.ts',
+);
 
 /** A string field with a description, as real specifications write them. */
 const field = (name, extra = {}) => ({
@@ -221,7 +224,7 @@ export function scaledDocument(count, {nested = false} = {}) {
   const doc = parse(readFileSync(path.join(ROOT, 'specs/openapi.yaml'), 'utf8'));
   const originals = [];
   for (const [route, item] of Object.entries(doc.paths)) {
-    for (const method of METHODS) if (item[method]) originals.push({route, method, operation: item[method]});
+    for (const {method, operation} of pathItemOperations(item)) originals.push({route, method, operation});
   }
   const paths = {};
   const tags = [];

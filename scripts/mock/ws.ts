@@ -22,7 +22,14 @@ import type {AddressInfo} from 'node:net';
 import WebSocket, {WebSocketServer} from 'ws';
 import type {ValidateFunction} from 'ajv';
 import {createAjv} from '../../plugins/api-reference/document/ajv';
-import {asObject, deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/document';
+import {
+  asObject,
+  deref,
+  isObject,
+  tokensOfPointer,
+  type Json,
+  type JsonObject,
+} from '../../plugins/api-reference/document';
 import {listChannels, listOperations, type ChannelEntry} from '../../plugins/api-reference/asyncapi/model';
 import {examplesFor, messageExamples} from '../../plugins/api-reference/asyncapi/examples';
 import {confirmationOf, isChannelSubscription} from '../../plugins/api-reference/asyncapi/samples';
@@ -84,7 +91,7 @@ function pointerOf(doc: Json, channel: ChannelEntry, key: string): string {
 function correlationPath(doc: Json, message: JsonObject | undefined): string[] | undefined {
   const location = asObject(deref(doc, message?.correlationId).node).location;
   const m = typeof location === 'string' ? /^\$message\.payload#\/(.+)$/.exec(location) : null;
-  return m?.[1]?.split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return m?.[1] !== undefined ? tokensOfPointer(`/${m[1]}`) : undefined;
 }
 
 function at(value: unknown, steps: string[]): unknown {

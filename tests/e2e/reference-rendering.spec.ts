@@ -331,3 +331,30 @@ test.describe('shared data types', () => {
     });
   }
 });
+
+test.describe("the page's text", () => {
+  for (const pagePath of ['/rest', '/docs/ws'] as const) {
+    test(`${pagePath}: each field's first line reads as words: name, type, title and badges apart`, async ({
+      page,
+    }) => {
+      await gotoHydrated(page, pagePath);
+      // innerText is what a reader copies and what text tools read; inline boxes with margins
+      // only would run together ("idstring", "requiredread-only").
+      const lines = await page.locator('main li[id][class*="field"]').evaluateAll((items) =>
+        items.map((li) => {
+          const [name, type] = [...li.children].slice(0, 2).map((c) => (c as HTMLElement).innerText);
+          return {name, type, line: (li as HTMLElement).innerText.split('\n')[0] ?? ''};
+        }),
+      );
+      expect(lines.length).toBeGreaterThan(20);
+      const joined = lines.filter(
+        ({name, type, line}) =>
+          name === undefined ||
+          type === undefined ||
+          !line.startsWith(`${name} ${type}`) ||
+          /\S(required|optional|deprecated|read-only|write-only)\b/.test(line.slice(name.length)),
+      );
+      expect(joined).toEqual([]);
+    });
+  }
+});

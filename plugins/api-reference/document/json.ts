@@ -4,14 +4,10 @@
  * validated, so every read is checked. Pure, no Node imports.
  */
 
-export type Json = null | boolean | number | string | Json[] | JsonObject;
-export interface JsonObject {
-  [key: string]: Json;
-}
+import {isObject, type Json, type JsonObject} from '../client/json';
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// Defined in client/ (the browser needs them too), read through here by the build.
+export {isObject, type Json, type JsonObject};
 
 export function asObject(value: unknown): JsonObject {
   return isObject(value) ? value : {};

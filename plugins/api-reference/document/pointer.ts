@@ -5,16 +5,11 @@
  * imports.
  */
 
+import {escapePointerToken, unescapePointerToken} from '../client/json';
 import {isObject, type Json, type JsonObject} from './json';
 
-/** Escapes one pointer token (`~` → `~0`, `/` → `~1`). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function unescapePointerToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
+// Defined in client/ (the validator's messages and the request builder escape in the browser).
+export {escapePointerToken, unescapePointerToken};
 
 /** The pointer of a token list (`['paths', '/a']` → `/paths/~1a`). */
 export function pointer(tokens: readonly (string | number)[]): string {

@@ -92,7 +92,7 @@ describe('release badges on enum values', () => {
     expect(field.release).not.toHaveProperty('values');
     const html = renderToStaticMarkup(<Schema label="x" node={{type: 'object', fields: [field]}} />);
     expect(html).toMatch(
-      /&quot;STALE&quot;<\/code><a href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>\.<\/p>/,
+      /&quot;STALE&quot;<\/code> <a href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>\.<\/p>/,
     );
     expect(html.match(/New in 3\.0\.0/g)).toHaveLength(1);
     expect(html).toMatch(/&quot;ERROR&quot;<\/code>, <code/); // the other values: no badge, no wrapper
@@ -109,7 +109,7 @@ describe('release badges on enum values', () => {
       <ParameterTable caption="Parameters" parameters={operation?.parameters ?? []} />,
     );
     expect(table).toMatch(
-      /<code>&quot;SHORT&quot;<\/code><a href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>\./,
+      /<code>&quot;SHORT&quot;<\/code> <a href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>\./,
     );
     expect(table.match(/New in 3\.0\.0/g)).toHaveLength(1);
   });

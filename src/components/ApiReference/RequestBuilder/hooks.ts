@@ -7,6 +7,7 @@
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import {useStorageSlot} from '@docusaurus/theme-common';
 import type {BuilderModel, RestBuilderModel} from '@site/plugins/api-reference/builder/types';
+import {unescapePointerToken} from '@site/plugins/api-reference/client/json';
 import type {LoadedValidator} from '../Validator/load';
 import {describeErrors} from '../Validator/messages';
 import type {ValidationOutcome} from '../Validator/protocol';
@@ -145,9 +146,7 @@ export function useRestBuilder(model: RestBuilderModel): RestBuilderState {
       const name =
         error.pointer === ''
           ? (/"([^"]+)"/.exec(error.message)?.[1] ?? '')
-          : decodeURIComponent(error.pointer.split('/')[1] ?? '')
-              .replace(/~1/g, '/')
-              .replace(/~0/g, '~');
+          : unescapePointerToken(decodeURIComponent(error.pointer.split('/')[1] ?? ''));
       const field = model.fields.find((f) => f.name === name);
       if (field === undefined || out[fieldKey(field)] !== undefined) continue;
       const message = error.keyword === 'required' ? 'is required' : error.message;

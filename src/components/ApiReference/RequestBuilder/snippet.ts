@@ -14,6 +14,7 @@
 import type {SampleRequest} from '@site/plugins/api-reference/openapi/samples';
 import {withNeeds} from '@site/plugins/api-reference/client/sampleNeeds';
 import {shellQuote} from '@site/plugins/api-reference/client/shell';
+import {isObject} from '@site/plugins/api-reference/client/json';
 
 /** The request to write out: SampleRequest of openapi/samples.ts, with any body value the reader typed. */
 export type SnippetRequest = Omit<SampleRequest, 'body'> & {body?: {mediaType: string; value: unknown}};
@@ -199,12 +200,12 @@ function pythonLiteral(value: unknown, indent: string, level = 1): string {
   if (Array.isArray(value)) {
     let pretty = false;
     const items = value.map((item) => {
-      if (isPlainObject(item)) pretty = Object.keys(item).length > 1;
+      if (isObject(item)) pretty = Object.keys(item).length > 1;
       return pythonLiteral(item, indent, level + 1);
     });
     return block('[', ']', items, pretty, false);
   }
-  if (isPlainObject(value)) {
+  if (isObject(value)) {
     const items = Object.keys(value).map(
       (key) => `"${key}": ${pythonLiteral(value[key], indent, level + 1)}`,
     );
@@ -214,10 +215,6 @@ function pythonLiteral(value: unknown, indent: string, level = 1): string {
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (value === undefined) return '';
   return `"${String(value).replace(/"/g, '\\"')}"`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const PYTHON_METHODS = ['HEAD', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -309,7 +306,7 @@ function jsLiteral(
       .join('');
     return fit(`[${NEW_LINE}${body}${PAD}]`, pad, indent);
   }
-  if (isPlainObject(value)) {
+  if (isObject(value)) {
     const keys = Object.keys(value);
     if (keys.length === 0) return '{}';
     const body = keys

@@ -5,6 +5,7 @@
  * folded under that combinator's own error, so `{}` against "exactly one of
  * leg_1_amount / leg_2_amount" reads as one error, not three.
  */
+import {escapePointerToken, isObject, type JsonObject} from '@site/plugins/api-reference/client/json';
 import {previewValue} from './json';
 
 /** The fields of an Ajv error object this module reads. */
@@ -33,22 +34,12 @@ export interface WordedError {
   details: WordedError[];
 }
 
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
 function quote(name: unknown): string {
   return `"${String(name)}"`;
-}
-
-function escapeSegment(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -308,7 +299,7 @@ export function describeError(error: AjvErrorLike): {pointer: string; message: s
       const name = String(params.additionalProperty ?? params.unevaluatedProperty);
       const parent = isObject(error.parentSchema) ? error.parentSchema : {};
       const allowed = isObject(parent.properties) ? Object.keys(parent.properties) : [];
-      pointer = `${error.instancePath}/${escapeSegment(name)}`;
+      pointer = `${error.instancePath}/${escapePointerToken(name)}`;
       value = isObject(error.data) ? previewValue(error.data[name]) : null;
       message =
         allowed.length > 0 && allowed.length <= 12
