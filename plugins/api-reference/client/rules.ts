@@ -25,3 +25,26 @@ export function rulesNotInDescription(
   if (said === '') return [...rules];
   return rules.filter((rule) => !said.includes(plain(rule)));
 }
+
+/**
+ * Whether a description already gives a constant's value ("Always prices." above a field whose
+ * `const` is `"prices"`): then the rule "Always "prices"." is not repeated. `value` is the literal as
+ * shown (JSON text); a string is compared without its quotes.
+ */
+export function constInDescription(value: string, ...descriptions: (string | undefined)[]): boolean {
+  let literal = value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === 'string') literal = parsed;
+  } catch {
+    // Not JSON text: compared as written.
+  }
+  const said = descriptions
+    .filter((d): d is string => d !== undefined)
+    .map(plain)
+    .join(' ');
+  const wanted = `always ${plain(literal)}`.trim();
+  const at = said.indexOf(wanted);
+  // The value must end there ("Always pri" is not "Always prices").
+  return at >= 0 && !/[\p{L}\p{N}_]/u.test(said.charAt(at + wanted.length));
+}

@@ -24,7 +24,7 @@ import type {
   SecurityRequirementView,
 } from '../types';
 import {hasChildren} from '../client/schemaNodes';
-import {rulesNotInDescription} from '../client/rules';
+import {constInDescription, rulesNotInDescription} from '../client/rules';
 import {responseHeadline} from '../client/responseHeadline';
 
 /** Opening tags in a piece of HTML. */
@@ -93,7 +93,8 @@ function factsBoxes(node: SchemaNode): number {
   const p = new Inline();
   let rows = 0;
   const row = (): Inline => (rows++ > 0 ? p.text(' ') : p);
-  if (node.const !== undefined) row().text('Always ').element(node.const).text('.');
+  if (node.const !== undefined && !constInDescription(node.const, node.description))
+    row().text('Always ').element(node.const).text('.');
   if (node.enum !== undefined) {
     row().text('One of: ');
     literalList(p, node.enum, node);
@@ -235,7 +236,8 @@ function parameterRowBoxes(param: ParameterView): number {
   const s = param.schema;
   // Every fact writes something, so the paragraph is there when the sequence is not empty.
   const p = new Inline();
-  if (s.const !== undefined) p.text('Always ').element(s.const).text('. ');
+  if (s.const !== undefined && !constInDescription(s.const, param.description, s.description))
+    p.text('Always ').element(s.const).text('. ');
   if (s.enum !== undefined) {
     p.text('One of: ');
     literalList(p, s.enum, s);

@@ -147,6 +147,37 @@ describe('RestPage', () => {
 });
 
 describe('Schema', () => {
+  it('gives a constant once: not again after a description that already says it', () => {
+    const html = renderToStaticMarkup(
+      <Schema
+        label="x"
+        node={{
+          type: 'object',
+          fields: [
+            {
+              name: 'channel',
+              id: 'p.channel',
+              type: 'string',
+              const: '"prices"',
+              description: '<p>Always prices.</p>',
+            },
+            {
+              name: 'kind',
+              id: 'p.kind',
+              type: 'string',
+              const: '"price"',
+              description: '<p>Always prices.</p>',
+            },
+          ],
+        }}
+      />,
+    );
+    expect(html.match(/Always prices\./g)).toHaveLength(2);
+    // The second field's constant is another value: its rule stays.
+    expect(html.match(/Always <code/g)).toHaveLength(1);
+    expect(html).toContain('&quot;price&quot;</code>');
+  });
+
   it('labels compositions and titles branches; keeps const false', () => {
     const html = renderToStaticMarkup(
       <Schema

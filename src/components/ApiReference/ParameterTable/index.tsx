@@ -5,7 +5,7 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import type {ParameterView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
-import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
+import {constInDescription, rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import Schema from '../Schema';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -23,8 +23,13 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
   useBrokenLinks().collectAnchor(param.id);
   const s = param.schema;
   const rules = rulesNotInDescription(s.constraints, param.description, s.description);
+  // A constant the description already gives ("Always prices.") is not repeated.
+  const constant =
+    s.const !== undefined && !constInDescription(s.const, param.description, s.description)
+      ? s.const
+      : undefined;
   const hasFacts =
-    s.const !== undefined ||
+    constant !== undefined ||
     s.enum !== undefined ||
     rules.length > 0 ||
     s.default !== undefined ||
@@ -53,9 +58,9 @@ function Row({param}: {readonly param: ParameterView}): ReactNode {
         {/* The rules as short sentences in one paragraph, as in the schema view. */}
         {hasFacts ? (
           <p className={styles.facts}>
-            {s.const !== undefined ? (
+            {constant !== undefined ? (
               <>
-                Always <code>{s.const}</code>.{' '}
+                Always <code>{constant}</code>.{' '}
               </>
             ) : null}
             {s.enum !== undefined ? (

@@ -23,7 +23,7 @@ import type {
 } from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
-import {rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
+import {constInDescription, rulesNotInDescription} from '@site/plugins/api-reference/client/rules';
 import {hasChildren} from '@site/plugins/api-reference/client/schemaNodes';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
@@ -77,7 +77,7 @@ function stop(text: string): string {
  */
 function Facts({node}: {readonly node: SchemaNode}): ReactNode {
   const rows: ReactNode[] = [];
-  if (node.const !== undefined)
+  if (node.const !== undefined && !constInDescription(node.const, node.description))
     rows.push(
       <Fragment key="const">
         Always <Literal value={node.const} />.
