@@ -5,8 +5,14 @@
  * documentation's default (pre-production) host in `{{baseUrl}}`, one bearer
  * token in `{{bearerToken}}` inherited by every request, and ids derived from
  * names so that two builds of the same document give the same file.
+ *
+ * Where the document gives no example, the converter makes a value up (its
+ * schema faker: "string" for a string, a random number for a number, a random
+ * count of array items). Those draws come from a fixed-seed generator here, so
+ * the file is still the same from one build to the next.
  */
 import {createHash} from 'node:crypto';
+import {createRequire} from 'node:module';
 import {convert, type Options} from 'openapi-to-postmanv2';
 import {isObject, type Json, type JsonObject} from '../api-reference/document';
 
@@ -41,27 +47,69 @@ const CONVERSION: Options = {
   indentCharacter: 'Space',
 };
 
+/** mulberry32: a small seeded generator of numbers in [0, 1), for draws that must repeat. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The converter's schema faker: one instance, shared through Node's module cache with the converter. */
+interface ConverterFaker {
+  option(options: {random: () => number}): void;
+}
+
+const SEED = 0x5eed;
+
+/**
+ * Runs `work` with every draw of the converter from a fixed seed: its faker's `random` option
+ * (set once at load to Math.random, so replacing Math.random later does not reach it), and
+ * Math.random itself for the few draws made directly. The faker's option is left seeded (the
+ * converter is only used here); Math.random is put back. The conversion runs synchronously
+ * (the callback is called before `convert` returns), so nothing else draws meanwhile.
+ */
+function withFixedRandom<T>(work: () => T): T {
+  const faker = createRequire(import.meta.url)(
+    'openapi-to-postmanv2/assets/json-schema-faker.js',
+  ) as ConverterFaker;
+  faker.option({random: seededRandom(SEED)});
+  const random = Math.random;
+  Math.random = seededRandom(SEED);
+  try {
+    return work();
+  } finally {
+    Math.random = random;
+  }
+}
+
 /** Runs the converter; a document it cannot convert fails with its reason. */
 export function convertOpenApi(doc: JsonObject): Promise<JsonObject> {
   return new Promise((resolve, reject) => {
     // OpenAPI 3.1 allows a document of webhooks only; the converter insists on `paths`.
     const input = doc.paths === undefined ? {...structuredClone(doc), paths: {}} : structuredClone(doc);
-    convert({type: 'json', data: input}, CONVERSION, (error, result) => {
-      if (error !== null) {
-        reject(new Error(`openapi-to-postmanv2 could not convert the OpenAPI document: ${error.message}`));
-        return;
-      }
-      const collection = result?.output?.find((o) => o.type === 'collection')?.data;
-      if (result?.result !== true || !isObject(collection)) {
-        reject(
-          new Error(
-            `openapi-to-postmanv2 could not convert the OpenAPI document: ${result?.reason ?? 'no collection in its output'}`,
-          ),
-        );
-        return;
-      }
-      resolve(collection);
-    });
+    withFixedRandom(() =>
+      convert({type: 'json', data: input}, CONVERSION, (error, result) => {
+        if (error !== null) {
+          reject(new Error(`openapi-to-postmanv2 could not convert the OpenAPI document: ${error.message}`));
+          return;
+        }
+        const collection = result?.output?.find((o) => o.type === 'collection')?.data;
+        if (result?.result !== true || !isObject(collection)) {
+          reject(
+            new Error(
+              `openapi-to-postmanv2 could not convert the OpenAPI document: ${result?.reason ?? 'no collection in its output'}`,
+            ),
+          );
+          return;
+        }
+        resolve(collection);
+      }),
+    );
   });
 }
 

@@ -18,6 +18,7 @@ import {
   POSTMAN_SCHEMA,
   collectionRequests,
   postmanCollection,
+  seededRandom,
   stableId,
 } from '../../../plugins/machine-readable/postman';
 
@@ -172,4 +173,56 @@ describe('robustness: public OpenAPI documents (../shared/corpus)', () => {
       expect(keys.length).toBe(operations(doc).length);
     });
   }
+});
+
+describe('the same document gives the same file', () => {
+  // No examples anywhere: the converter makes every value up (a number for `limit` and `id`, a
+  // count of array items), which is where two builds used to differ.
+  const doc: JsonObject = {
+    openapi: '3.0.3',
+    info: {title: 'No examples', version: '1.0.0'},
+    paths: {
+      '/pets': {
+        get: {
+          operationId: 'listPets',
+          parameters: [{name: 'limit', in: 'query', schema: {type: 'integer', format: 'int32'}}],
+          responses: {
+            '200': {
+              description: 'Pets',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      properties: {id: {type: 'integer', format: 'int64'}, name: {type: 'string'}},
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+
+  test('two conversions are byte for byte the same, and Math.random is given back', async () => {
+    const random = Math.random;
+    const first = JSON.stringify(await postmanCollection(doc));
+    const second = JSON.stringify(await postmanCollection(structuredClone(doc)));
+    expect(second).toBe(first);
+    expect(Math.random).toBe(random);
+    // The values are the converter's own stand-ins, drawn from the fixed seed.
+    expect(first).toMatch(/"key":"limit","value":"-?\d+"/);
+  });
+
+  test('the seeded generator repeats its draws and stays in [0, 1)', () => {
+    const a = seededRandom(7);
+    const b = seededRandom(7);
+    const draws = Array.from({length: 1000}, () => a());
+    expect(Array.from({length: 1000}, () => b())).toEqual(draws);
+    expect(draws.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(new Set(draws).size).toBeGreaterThan(990);
+  });
 });
