@@ -330,6 +330,8 @@ export interface RestIndexEntry {
   path: string;
   summary?: string;
   deprecated: boolean;
+  /** The operation's "deprecated" mark: the release that deprecated it and its sunset, when known. */
+  deprecation?: DeprecationMark;
   /** Route of the page that documents it. */
   route: string;
 }

@@ -176,6 +176,7 @@ function entry(op: OperationView, route: string): RestIndexEntry {
     path: op.path,
     ...(op.summary !== undefined ? {summary: op.summary} : {}),
     deprecated: op.deprecated,
+    ...(op.deprecation !== undefined ? {deprecation: op.deprecation} : {}),
     route,
   };
 }

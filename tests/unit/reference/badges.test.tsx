@@ -11,10 +11,13 @@ import {toText} from 'hast-util-to-text';
 import {describe, expect, it} from 'vitest';
 import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
+import {planRestPages} from '../../../plugins/api-reference/openapi/pages';
+import {applyDeprecations} from '../../../plugins/releases/badges';
 import type {BadgeView} from '../../../plugins/api-reference/types';
 import Badge from '../../../src/components/ApiReference/Badge';
 import badgeStyles from '../../../src/components/ApiReference/Badge/styles.module.css';
 import ParameterTable from '../../../src/components/ApiReference/ParameterTable';
+import RestIndex from '../../../src/components/ApiReference/RestIndex';
 import Schema from '../../../src/components/ApiReference/Schema';
 
 const openapi: Json = {
@@ -112,5 +115,55 @@ describe('one badge component', () => {
     expect(textOf(html, 'th[scope=row]')).toEqual(['id required', 'fields optional deprecated']);
     expect(html).toContain(`class="${badgeStyles.required}"`);
     expect(html).toContain(`class="${badgeStyles.optional}"`);
+  });
+});
+
+describe("the REST index's deprecation mark (a reference split over pages)", () => {
+  const many: Json = {
+    openapi: '3.1.0',
+    info: {title: 'Many', version: '2.1.0'},
+    tags: [{name: 'Pets'}],
+    paths: Object.fromEntries(
+      Array.from({length: 4}, (_, i) => [
+        `/pets/${i}`,
+        {
+          get: {
+            operationId: `getPet${i}`,
+            tags: ['Pets'],
+            deprecated: i === 2,
+            responses: {'200': {description: 'OK'}},
+          },
+        },
+      ]),
+    ),
+  };
+
+  it('carries the release and sunset of the operation, beside its link (not inside it)', () => {
+    const whole = buildRestModel(many);
+    applyDeprecations(
+      whole,
+      new Map([['getPet2', {since: '2.1.0', href: '/version-history#v2-1-0', sunset: '2027-06-30'}]]),
+    );
+    const site = planRestPages(whole, '/rest', {onePage: 2, perPage: 2});
+    expect(site.main.index).toBeDefined();
+    if (site.main.index === undefined) return;
+    const html = renderToStaticMarkup(<RestIndex index={site.main.index} />);
+    const tree = fromHtml(html, {fragment: true});
+    const item = selectAll('li', tree).find((li) => li.properties.id === 'getPet2');
+    expect(item).toBeDefined();
+    if (item === undefined) return;
+    expect(toText(item).replace(/\s+/g, ' ').trim()).toBe(
+      'GET /pets/2 deprecated in 2.1.0, sunset 2027-06-30',
+    );
+    // Two links side by side: to the operation (on the tag's second page), and from the mark to
+    // its release; none nested.
+    expect(selectAll('a', item).map((a) => a.properties.href)).toEqual([
+      '/rest/pets-2#getPet2',
+      '/version-history#v2-1-0',
+    ]);
+    expect(selectAll('a a', tree)).toEqual([]);
+    expect(selectAll(`span.${badgeStyles.deprecated}`, item)).toHaveLength(1);
+    // The other entries carry no mark.
+    expect(selectAll(`span.${badgeStyles.deprecated}`, tree)).toHaveLength(1);
   });
 });

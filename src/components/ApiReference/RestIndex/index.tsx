@@ -19,12 +19,14 @@ function Entries({entries}: {readonly entries: RestIndexEntry[]}): ReactNode {
   return (
     <ul className={styles.entries}>
       {entries.map((e) => (
-        <li key={e.id} id={e.id}>
+        // The mark is beside the link, not in it: it links to its release itself, and a link in a
+        // link is not HTML.
+        <li key={e.id} id={e.id} className={styles.item}>
           <Link to={`${e.route}#${e.id}`} className={styles.entry}>
             <MethodBadge method={e.method} /> <code className={styles.path}>{e.path}</code>
             {e.summary !== undefined ? <span className={styles.summary}>{e.summary}</span> : null}
-            {e.deprecated ? <Badge badge={{kind: 'deprecated'}} /> : null}
           </Link>
+          {e.deprecated ? <Badge badge={{kind: 'deprecated', mark: e.deprecation}} /> : null}
         </li>
       ))}
     </ul>
