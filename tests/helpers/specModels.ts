@@ -1,7 +1,8 @@
 /**
  * The documents in specs/ as the build loads them (bundled, converted), and the view models
  * built from them: the one way a test gets the product's models (tests/unit/helpers/
- * specModelsGuard.test.ts keeps it so). Loaded once per test file (each file runs in its own
+ * specModelsGuard.test.ts keeps it so); specRest() and specWs() load one document when a test needs
+ * only one. Loaded once per test file (each file runs in its own
  * process) however many tests ask, and frozen: a test or a function under test that changes
  * them fails at once instead of leaking the change into the next test. A test that needs to
  * change one works on a copy (`structuredClone`) or builds its own from a modified document.
@@ -32,13 +33,23 @@ function deepFreeze<T>(value: T, seen = new Set<object>()): T {
   return Object.freeze(value);
 }
 
-let loaded: Promise<SpecModels> | undefined;
+let rest: Promise<Pick<SpecModels, 'openapi' | 'rest'>> | undefined;
+let ws: Promise<Pick<SpecModels, 'asyncapi' | 'ws'>> | undefined;
+
+/** The product's OpenAPI document and REST model only (the AsyncAPI loader takes a second or two more). */
+export function specRest(): Promise<Pick<SpecModels, 'openapi' | 'rest'>> {
+  rest ??= loadOpenApi(SPECS.openapi).then((openapi) => deepFreeze({openapi, rest: buildRestModel(openapi)}));
+  return rest;
+}
+
+/** The product's AsyncAPI document and WebSocket model only. */
+export function specWs(): Promise<Pick<SpecModels, 'asyncapi' | 'ws'>> {
+  ws ??= loadAsyncApi(SPECS.asyncapi).then((asyncapi) => deepFreeze({asyncapi, ws: buildWsModel(asyncapi)}));
+  return ws;
+}
 
 /** The product's documents and their models. Read-only (frozen): tests that change one build their own. */
-export function specModels(): Promise<SpecModels> {
-  loaded ??= (async () => {
-    const [openapi, asyncapi] = await Promise.all([loadOpenApi(SPECS.openapi), loadAsyncApi(SPECS.asyncapi)]);
-    return deepFreeze({openapi, asyncapi, rest: buildRestModel(openapi), ws: buildWsModel(asyncapi)});
-  })();
-  return loaded;
+export async function specModels(): Promise<SpecModels> {
+  const [openapi, asyncapi] = await Promise.all([specRest(), specWs()]);
+  return {...openapi, ...asyncapi};
 }

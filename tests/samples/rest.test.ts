@@ -21,7 +21,7 @@ import {startRestMock, violationsInLog, type Exchange, type RestMock} from '../.
 import {TOOLCHAINS, available} from '../../scripts/samples/toolchains';
 import {guideFiles, jsxElements} from '../unit/guides/mdx';
 import {ROOT, failure, pool, prepare, run, workDir, type Language} from './run';
-import {SPECS, specModels} from '../helpers/specModels';
+import {SPECS, specRest} from '../helpers/specModels';
 
 const TOKEN = 'sample-tier-token';
 
@@ -35,7 +35,7 @@ interface Case {
   env?: Record<string, string>;
 }
 
-const {openapi: doc, rest: model} = await specModels();
+const {openapi: doc, rest: model} = await specRest();
 const operations = model.tags.flatMap((t) => t.operations);
 const builders = buildRestBuilders(doc, model);
 

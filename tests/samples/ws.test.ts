@@ -17,9 +17,9 @@ import type {Json} from '../../plugins/api-reference/document';
 import {startWsMock, type WsMock} from '../../scripts/mock/ws';
 import {TOOLCHAINS, available} from '../../scripts/samples/toolchains';
 import {failure, prepare, run, workDir, type Language} from './run';
-import {specModels} from '../helpers/specModels';
+import {specWs} from '../helpers/specModels';
 
-const {asyncapi: doc, ws: model} = await specModels();
+const {asyncapi: doc, ws: model} = await specWs();
 const raw = listChannels(doc);
 const server = model.servers[0];
 

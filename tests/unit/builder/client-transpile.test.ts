@@ -22,7 +22,7 @@ import {
 } from '../../../src/components/ApiReference/RequestBuilder/request';
 import type * as Snippet from '../../../src/components/ApiReference/RequestBuilder/snippet';
 import type * as Script from '../../../plugins/api-reference/client/wsScript';
-import {specModels} from '../../helpers/specModels';
+import {specRest, specWs} from '../../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const require = createRequire(import.meta.url);
@@ -69,7 +69,7 @@ describe('the compiled generator (as shipped) agrees with httpsnippet', async ()
   const snippet = await asClientBuilds<typeof Snippet>(
     'src/components/ApiReference/RequestBuilder/snippet.ts',
   );
-  const {openapi: doc, rest} = await specModels();
+  const {openapi: doc, rest} = await specRest();
   const builders = buildRestBuilders(doc, rest);
   it.each(builders.map((b) => [b.target, b]))('%s', (_target, model) => {
     for (const awkward of [false, true]) {
@@ -102,7 +102,7 @@ describe('the compiled generator (as shipped) agrees with httpsnippet', async ()
 
 describe('the compiled WebSocket script (as shipped) is the build-time sample, subscription included', async () => {
   const script = await asClientBuilds<typeof Script>('plugins/api-reference/client/wsScript.ts');
-  const {asyncapi: doc, ws: model} = await specModels();
+  const {asyncapi: doc, ws: model} = await specWs();
   const builders = buildWsBuilders(doc, model);
   it.each(builders.map((b) => [b.target, b]))('%s', (_target, builder) => {
     const message = model.channels

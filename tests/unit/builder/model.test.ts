@@ -21,11 +21,11 @@ import {
 } from '../../../src/components/ApiReference/RequestBuilder/request';
 import {compileParameterValidators} from '../../../plugins/api-reference/builder';
 import type {CompiledValidator} from '../../../src/components/ApiReference/Validator/core';
-import {specModels} from '../../helpers/specModels';
+import {specRest, specWs} from '../../helpers/specModels';
 import {importGenerated, realDocuments} from '../validator/helpers';
 
 describe('form model', async () => {
-  const {openapi: doc, rest} = await specModels();
+  const {openapi: doc, rest} = await specRest();
   const builders = buildRestBuilders(doc, rest);
   const listTrades = builders.find((b) => b.target === 'rest:listTrades') as RestBuilderModel;
   const byName = (model: RestBuilderModel, name: string) => model.fields.find((f) => f.name === name);
@@ -138,7 +138,7 @@ describe('form model', async () => {
 });
 
 describe('WebSocket form model', async () => {
-  const {asyncapi: doc, ws} = await specModels();
+  const {asyncapi: doc, ws} = await specWs();
   const builders = buildWsBuilders(doc, ws);
   it('one per message the reader sends, with the channel subscription to send first', () => {
     expect(builders.map((b) => b.message).sort()).toEqual(

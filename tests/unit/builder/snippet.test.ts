@@ -30,7 +30,7 @@ import {
   requestSnippet,
   type SnippetRequest,
 } from '../../../src/components/ApiReference/RequestBuilder/snippet';
-import {specModels} from '../../helpers/specModels';
+import {specRest} from '../../helpers/specModels';
 import {HAS_CORPUS, corpusFiles} from '../reference/helpers';
 
 /** The operations of a document's REST model and their form models. */
@@ -45,7 +45,7 @@ async function site(file: string) {
   return siteOf(doc, buildRestModel(doc));
 }
 
-const {openapi, rest} = await specModels();
+const {openapi, rest} = await specRest();
 const product = siteOf(openapi, rest);
 
 function httpsnippet(request: SnippetRequest): Record<string, string> {

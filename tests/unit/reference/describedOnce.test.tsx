@@ -13,7 +13,7 @@ import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/o
 import {restRoutes} from '../../../plugins/api-reference/routes';
 import {operationBoxes, restPageBoxes} from '../../../plugins/api-reference/openapi/weight';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import {specModels} from '../../helpers/specModels';
+import {specRest, specWs} from '../../helpers/specModels';
 import {describeWsSchemas} from '../../../plugins/api-reference/pageSchemas';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import {MAX_INLINE_DEPTH, MIN_SHARED_NODES} from '../../../plugins/api-reference/schema/describedOnce';
@@ -258,7 +258,7 @@ it(`describes a named schema nested deeper than ${MAX_INLINE_DEPTH} levels at it
 });
 
 it("leaves the product's own reference as it is: nothing there is shared or deep enough", async () => {
-  const {rest: whole} = await specModels();
+  const {rest: whole} = await specRest();
   const routes = restRoutes(whole);
   expect(routes).toHaveLength(1);
   expect(routes[0]?.model).toBe(whole);
@@ -309,7 +309,7 @@ describe('movedAnchorTarget', () => {
 
 describe('/docs/ws', () => {
   it("leaves the product's WebSocket reference as it is", async () => {
-    const {ws} = await specModels();
+    const {ws} = await specWs();
     expect(describeWsSchemas(ws)).toBe(ws);
   });
 

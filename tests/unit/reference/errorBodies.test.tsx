@@ -11,7 +11,7 @@ import {pageOperations} from '../../../plugins/api-reference/openapi/errorBodies
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
 import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
-import {specModels} from '../../helpers/specModels';
+import {specRest} from '../../helpers/specModels';
 import {walkNodes} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
@@ -144,7 +144,7 @@ describe('shared error bodies', () => {
 });
 
 describe('the product document', async () => {
-  const {rest: model} = await specModels();
+  const {rest: model} = await specRest();
 
   it('shares its repeated error bodies and nothing else', () => {
     const bodies = model.errorBodies ?? [];

@@ -17,7 +17,7 @@ import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import type {JsonObject} from '../../../plugins/api-reference/document';
 import type {RestModel} from '../../../plugins/api-reference/types';
 import {listReleases} from '../../../plugins/releases/store';
-import {specModels} from '../../helpers/specModels';
+import {specRest, specWs} from '../../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -30,7 +30,7 @@ function guides(): GuideFitInput['guides'] {
 
 /** The guide fit of a REST document and its model, beside the product's WebSocket document. */
 async function fit(openapi: JsonObject, rest: RestModel) {
-  const {asyncapi, ws} = await specModels();
+  const {asyncapi, ws} = await specWs();
   return checkGuideFit({
     identity: identityFromDocuments(openapi, asyncapi),
     restAnchors: collectAnchors(rest),
@@ -42,7 +42,7 @@ async function fit(openapi: JsonObject, rest: RestModel) {
 
 describe('guide fit', () => {
   it("the product's own documents fit every guide: no notice anywhere", async () => {
-    const {openapi, rest} = await specModels();
+    const {openapi, rest} = await specRest();
     const gaps = await fit(openapi, rest);
     expect(gaps).toEqual({});
     expect(describeGaps(gaps)).toBeNull();

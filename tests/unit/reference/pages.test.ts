@@ -9,10 +9,10 @@ import {restSchemas} from '../../../plugins/api-reference/openapi/build';
 import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {operationBoxes} from '../../../plugins/api-reference/openapi/weight';
 import type {RestModel} from '../../../plugins/api-reference/types';
-import {specModels} from '../../helpers/specModels';
+import {specRest} from '../../helpers/specModels';
 import {walkNodes} from './helpers';
 
-const {rest: whole} = await specModels();
+const {rest: whole} = await specRest();
 const operationIds = (m: RestModel): string[] =>
   [...m.tags.flatMap((t) => t.operations), ...m.webhooks].map((op) => op.id);
 

@@ -5,9 +5,9 @@
  */
 import {describe, expect, it} from 'vitest';
 import {REST_DATA, restRoutes} from '../../../plugins/api-reference/routes';
-import {specModels} from '../../helpers/specModels';
+import {specRest} from '../../helpers/specModels';
 
-const {rest} = await specModels();
+const {rest} = await specRest();
 
 describe('restRoutes', () => {
   it("gives the product's own reference one route, /rest, with the whole model", () => {

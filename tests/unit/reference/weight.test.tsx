@@ -18,7 +18,7 @@ import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import Operation from '../../../src/components/ApiReference/Operation';
 import Schema from '../../../src/components/ApiReference/Schema';
-import {specModels} from '../../helpers/specModels';
+import {specRest} from '../../helpers/specModels';
 import {CORPUS_SKIP_REASON, FIXTURE_DOCUMENTS, HAS_CORPUS, ROOT, TEST_IDENTITY, corpusFiles} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
@@ -76,7 +76,7 @@ function schemasOf(page: RestModel): SchemaNode[] {
 }
 
 const documents: [string, () => Promise<RestModel>][] = [
-  ['the product', async () => (await specModels()).rest],
+  ['the product', async () => (await specRest()).rest],
   ...FIXTURE_DOCUMENTS.openapi.map((file): [string, () => Promise<RestModel>] => [
     path.relative(ROOT, file),
     once(() => modelOf(file)),
