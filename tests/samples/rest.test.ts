@@ -8,11 +8,8 @@
  * by name (scripts/ensure-toolchains.mjs installs them).
  */
 import {rmSync} from 'node:fs';
-import path from 'node:path';
 import {formatWithOptions} from 'node:util';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {loadOpenApi} from '../../plugins/api-reference/load';
-import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {SAMPLE_TARGETS, buildSamples, type SampleRequest} from '../../plugins/api-reference/openapi/samples';
 import {buildRestBuilders} from '../../plugins/api-reference/builder/model';
 import type {Json} from '../../plugins/api-reference/document';
@@ -24,8 +21,8 @@ import {startRestMock, violationsInLog, type Exchange, type RestMock} from '../.
 import {TOOLCHAINS, available} from '../../scripts/samples/toolchains';
 import {guideFiles, jsxElements} from '../unit/guides/mdx';
 import {ROOT, failure, pool, prepare, run, workDir, type Language} from './run';
+import {SPECS, specRest} from '../helpers/specModels';
 
-const SPEC = path.join(ROOT, 'specs/openapi.yaml');
 const TOKEN = 'sample-tier-token';
 
 /** A sample to run: its text as shown, the request it claims to make, and the server it calls. */
@@ -38,8 +35,7 @@ interface Case {
   env?: Record<string, string>;
 }
 
-const doc = (await loadOpenApi(SPEC)) as Json;
-const model = buildRestModel(doc);
+const {openapi: doc, rest: model} = await specRest();
 const operations = model.tags.flatMap((t) => t.operations);
 const builders = buildRestBuilders(doc, model);
 
@@ -181,7 +177,7 @@ const dir = workDir('rest');
 const ran = new Map<Language, number>();
 
 beforeAll(async () => {
-  mock = await startRestMock(SPEC);
+  mock = await startRestMock(SPECS.openapi);
 });
 
 afterAll(async () => {

@@ -6,12 +6,9 @@
  * the sample claims to send (the channel's subscription first, where needed,
  * then the message), refused nothing, and that the sample printed its replies.
  */
-import path from 'node:path';
 import {rmSync} from 'node:fs';
 import {formatWithOptions} from 'node:util';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {loadAsyncApi} from '../../plugins/api-reference/load';
-import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
 import {connectUrl} from '../../plugins/api-reference/asyncapi/servers';
 import {listChannels} from '../../plugins/api-reference/asyncapi/model';
 import {examplesFor, messageExamples} from '../../plugins/api-reference/asyncapi/examples';
@@ -19,10 +16,10 @@ import {isChannelSubscription} from '../../plugins/api-reference/asyncapi/sample
 import type {Json} from '../../plugins/api-reference/document';
 import {startWsMock, type WsMock} from '../../scripts/mock/ws';
 import {TOOLCHAINS, available} from '../../scripts/samples/toolchains';
-import {ROOT, failure, prepare, run, workDir, type Language} from './run';
+import {failure, prepare, run, workDir, type Language} from './run';
+import {specWs} from '../helpers/specModels';
 
-const doc = (await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml'))) as Json;
-const model = buildWsModel(doc);
+const {asyncapi: doc, ws: model} = await specWs();
 const raw = listChannels(doc);
 const server = model.servers[0];
 

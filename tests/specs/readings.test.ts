@@ -9,11 +9,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
 import {collectAnchors} from '../../plugins/api-reference/guideFit';
 import {collectReadings} from '../../plugins/api-reference/index';
-import type {Json} from '../../plugins/api-reference/document';
-import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import {
   documentReadings,
   READING_CLASS,
@@ -26,10 +23,12 @@ import {READINGS_DATA} from '../../plugins/api-reference/routes';
 import {ROUTES} from '../../plugins/api-reference/client/routes';
 
 const WS_ROUTE = ROUTES.ws;
-import {asyncapi, isObject, openapi, ROOT} from '../unit/guides/documents';
+import {isObject, ROOT} from '../unit/guides/documents';
 import {guideFiles, links} from '../unit/guides/mdx';
+import {specModels} from '../helpers/specModels';
 
-const documents = {openapi: openapi as Json, asyncapi: asyncapi as Json};
+const {openapi, asyncapi, rest, ws} = await specModels();
+const documents = {openapi, asyncapi};
 
 /** Every node carrying the key, well formed or not. */
 function markedNodes(doc: unknown, at = ''): {pointer: string; node: Record<string, unknown>}[] {
@@ -42,8 +41,6 @@ function markedNodes(doc: unknown, at = ''): {pointer: string; node: Record<stri
 }
 
 describe('readings: the marks in the documents and the list on the guide page', () => {
-  const rest = buildRestModel(openapi as Json);
-  const ws = buildWsModel(asyncapi as Json);
   const list = collectReadings(documents, rest, ws);
   const marks = [...documentReadings(documents.openapi), ...documentReadings(documents.asyncapi)];
 

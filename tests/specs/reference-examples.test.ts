@@ -28,20 +28,22 @@ import {
   type Docs,
   type ExampleReport,
 } from '../../plugins/api-reference/exampleCheck';
-import {asyncapi, at, isObject, openapi, token, type JsonObject} from '../unit/guides/documents';
+import {at, isObject, token, type JsonObject} from '../unit/guides/documents';
+import {specModels} from '../helpers/specModels';
 import {guideFiles, jsxElements} from '../unit/guides/mdx';
 
-/** The check the build runs (plugins/api-reference/exampleCheck.ts), on models built from `docs`. */
+/** The check the build runs (plugins/api-reference/exampleCheck.ts), on models built from (changed) `docs`. */
 function walkAll(docs: Docs): ExampleReport {
-  // The guides' loader types documents loosely (unknown values); the builders take plugin Json.
+  // Docs types documents loosely (unknown values); the builders take plugin Json.
   return walkModels(docs, buildRestModel(docs.openapi as Json), buildWsModel(docs.asyncapi as Json));
 }
 
+const {openapi, asyncapi, rest, ws} = await specModels();
 const documents: Docs = {openapi, asyncapi};
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe('examples shown in the references (view models) validate where they are shown', () => {
-  const report = walkAll(documents);
+  const report = walkModels(documents, rest, ws);
 
   it('checks every example, default and sample body of both references', () => {
     expect(report.checked).toBeGreaterThan(300);
@@ -86,7 +88,8 @@ describe('examples shown in the references (view models) validate where they are
 
 describe('the build runs the same check', () => {
   const files = {openapi: '/site/specs/openapi.yaml', asyncapi: '/site/specs/asyncapi.yaml'};
-  const models = (docs: Docs) => ({
+  const product = {documents, rest, ws, files};
+  const changed = (docs: Docs) => ({
     documents: docs,
     rest: buildRestModel(docs.openapi as Json),
     ws: buildWsModel(docs.asyncapi as Json),
@@ -97,17 +100,17 @@ describe('the build runs the same check', () => {
   field.examples = ['MARKET'];
 
   it('passes the product documents', () => {
-    expect(checkShownExamples({...models(documents), strict: {openapi: true, asyncapi: true}})).toBeNull();
+    expect(checkShownExamples({...product, strict: {openapi: true, asyncapi: true}})).toBeNull();
   });
 
   it('refuses a wrong example in specs/, naming the file, the place, the schema pointer and the rule', () => {
-    const run = (): unknown => checkShownExamples({...models(broken), strict: {openapi: true, asyncapi: true}});
+    const run = (): unknown => checkShownExamples({...changed(broken), strict: {openapi: true, asyncapi: true}});
     expect(run).toThrow(/\/site\/specs\/openapi\.yaml/);
     expect(run).toThrow(/createBulkOrder.*example "MARKET" breaks #\/components\/schemas\/NewBulkOrder\/properties\/order_type.*must be equal to constant/);
   });
 
   it('warns (and builds) for a document from elsewhere', () => {
-    const warning = checkShownExamples({...models(broken), strict: {openapi: false, asyncapi: true}});
+    const warning = checkShownExamples({...changed(broken), strict: {openapi: false, asyncapi: true}});
     expect(warning).toMatch(/example "MARKET" breaks/);
   });
 

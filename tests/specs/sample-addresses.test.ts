@@ -11,11 +11,12 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {Json} from '../../plugins/api-reference/document';
-import {buildRestModel} from '../../plugins/api-reference/openapi/build';
-import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
 import {asyncapi, isObject, openapi, operations, ROOT} from '../unit/guides/documents';
 import {filesUnder, guideFiles, jsxElements} from '../unit/guides/mdx';
+import {specModels} from '../helpers/specModels';
+
+/** The references as the site renders them. */
+const product = await specModels();
 
 /** Channel addresses the AsyncAPI document publishes (a null address publishes none). */
 const channelEntries = Object.entries(isObject(asyncapi.channels) ? asyncapi.channels : {});
@@ -79,8 +80,7 @@ describe('the documents publish the channel addresses they use', () => {
 });
 
 describe('code samples of the references connect only to published addresses', () => {
-  const rest = buildRestModel(openapi as Json);
-  const ws = buildWsModel(asyncapi as Json);
+  const {rest, ws} = product;
   const restSamples = rest.tags.flatMap((t) =>
     t.operations.flatMap((o) => o.samples.map((s) => ({where: `/rest ${o.id} (${s.label})`, code: s.code}))),
   );

@@ -10,14 +10,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {buildWsModel} from '../../plugins/api-reference/asyncapi/build';
-import {loadAsyncApi, loadOpenApi} from '../../plugins/api-reference/load';
-import {buildRestModel} from '../../plugins/api-reference/openapi/build';
 import type {ExampleView, MediaView, RestModel, WsModel} from '../../plugins/api-reference/types';
-import type {JsonObject} from '../../plugins/api-reference/document';
-import {resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {restTypes, typeName, wsMessageTypes} from '../../plugins/machine-readable/types';
 import {buildMessageSchemas, type MessageSchemas} from '../../plugins/machine-readable/ws-schemas';
+import {specModels} from '../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -126,11 +122,7 @@ describe('TypeScript types generated from the documents', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'types-'));
-    const specPaths = resolveSpecPaths(ROOT);
-    const [openapi, asyncapi] = (await Promise.all([
-      loadOpenApi(specPaths.openapi),
-      loadAsyncApi(specPaths.asyncapi),
-    ])) as [JsonObject, JsonObject];
+    const {openapi, asyncapi, rest, ws: wsModel} = await specModels();
     const schemas = buildMessageSchemas(asyncapi, {baseUrl: 'https://docs.example.com/downloads/ws-schemas/'});
     const ws = await wsMessageTypes(schemas, asyncapi);
     expect(ws.warnings).toEqual([]);
@@ -138,8 +130,8 @@ describe('TypeScript types generated from the documents', () => {
       rest: await restTypes(openapi),
       ws: ws.text,
       schemas,
-      restModel: buildRestModel(openapi),
-      wsModel: buildWsModel(asyncapi),
+      restModel: rest,
+      wsModel,
     };
     writeFileSync(path.join(folder, 'rest.d.ts'), generated.rest);
     writeFileSync(path.join(folder, 'ws-messages.d.ts'), generated.ws);

@@ -11,9 +11,6 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
-import {loadOpenApi, loadAsyncApi} from '../../../plugins/api-reference/load';
-import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
-import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {buildSamples} from '../../../plugins/api-reference/openapi/samples';
 import {buildRestBuilders, buildWsBuilders} from '../../../plugins/api-reference/builder/model';
 import type {Json} from '../../../plugins/api-reference/document';
@@ -25,6 +22,7 @@ import {
 } from '../../../src/components/ApiReference/RequestBuilder/request';
 import type * as Snippet from '../../../src/components/ApiReference/RequestBuilder/snippet';
 import type * as Script from '../../../plugins/api-reference/client/wsScript';
+import {specRest, specWs} from '../../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const require = createRequire(import.meta.url);
@@ -71,8 +69,8 @@ describe('the compiled generator (as shipped) agrees with httpsnippet', async ()
   const snippet = await asClientBuilds<typeof Snippet>(
     'src/components/ApiReference/RequestBuilder/snippet.ts',
   );
-  const doc = (await loadOpenApi(path.join(ROOT, 'specs/openapi.yaml'))) as Json;
-  const builders = buildRestBuilders(doc, buildRestModel(doc));
+  const {openapi: doc, rest} = await specRest();
+  const builders = buildRestBuilders(doc, rest);
   it.each(builders.map((b) => [b.target, b]))('%s', (_target, model) => {
     for (const awkward of [false, true]) {
       const form = initialForm(model);
@@ -104,8 +102,7 @@ describe('the compiled generator (as shipped) agrees with httpsnippet', async ()
 
 describe('the compiled WebSocket script (as shipped) is the build-time sample, subscription included', async () => {
   const script = await asClientBuilds<typeof Script>('plugins/api-reference/client/wsScript.ts');
-  const doc = (await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml'))) as Json;
-  const model = buildWsModel(doc);
+  const {asyncapi: doc, ws: model} = await specWs();
   const builders = buildWsBuilders(doc, model);
   it.each(builders.map((b) => [b.target, b]))('%s', (_target, builder) => {
     const message = model.channels

@@ -6,9 +6,7 @@
  * which accept the API's date-time format and name the rule a value breaks.
  */
 import {describe, expect, it} from 'vitest';
-import {loadAsyncApi, loadOpenApi} from '../../../plugins/api-reference/load';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
-import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {buildRestBuilders, buildWsBuilders, ruleOf} from '../../../plugins/api-reference/builder/model';
 import {withParameterSchemas} from '../../../plugins/api-reference/builder/parameters';
 import type {RestBuilderModel} from '../../../plugins/api-reference/builder/types';
@@ -23,11 +21,12 @@ import {
 } from '../../../src/components/ApiReference/RequestBuilder/request';
 import {compileParameterValidators} from '../../../plugins/api-reference/builder';
 import type {CompiledValidator} from '../../../src/components/ApiReference/Validator/core';
-import {importGenerated, realDocuments, SPECS} from '../validator/helpers';
+import {specRest, specWs} from '../../helpers/specModels';
+import {importGenerated, realDocuments} from '../validator/helpers';
 
 describe('form model', async () => {
-  const doc = (await loadOpenApi(SPECS.openapi)) as Json;
-  const builders = buildRestBuilders(doc, buildRestModel(doc));
+  const {openapi: doc, rest} = await specRest();
+  const builders = buildRestBuilders(doc, rest);
   const listTrades = builders.find((b) => b.target === 'rest:listTrades') as RestBuilderModel;
   const byName = (model: RestBuilderModel, name: string) => model.fields.find((f) => f.name === name);
 
@@ -139,8 +138,8 @@ describe('form model', async () => {
 });
 
 describe('WebSocket form model', async () => {
-  const doc = (await loadAsyncApi(SPECS.asyncapi)) as Json;
-  const builders = buildWsBuilders(doc, buildWsModel(doc));
+  const {asyncapi: doc, ws} = await specWs();
+  const builders = buildWsBuilders(doc, ws);
   it('one per message the reader sends, with the channel subscription to send first', () => {
     expect(builders.map((b) => b.message).sort()).toEqual(
       [

@@ -18,6 +18,7 @@ import {buildSamples} from '../../../plugins/api-reference/openapi/samples';
 import {buildRestBuilders} from '../../../plugins/api-reference/builder/model';
 import type {RestBuilderModel} from '../../../plugins/api-reference/builder/types';
 import type {Json} from '../../../plugins/api-reference/document';
+import type {RestModel} from '../../../plugins/api-reference/types';
 import {
   fieldKey,
   initialForm,
@@ -29,16 +30,23 @@ import {
   requestSnippet,
   type SnippetRequest,
 } from '../../../src/components/ApiReference/RequestBuilder/snippet';
+import {specRest} from '../../helpers/specModels';
 import {HAS_CORPUS, corpusFiles} from '../reference/helpers';
 
-const SPEC = path.resolve(__dirname, '../../../specs/openapi.yaml');
-
-async function site(file: string) {
-  const doc = (await loadOpenApi(file)) as Json;
-  const model = buildRestModel(doc);
+/** The operations of a document's REST model and their form models. */
+function siteOf(doc: Json, model: RestModel) {
   const operations = model.tags.flatMap((tag) => tag.operations);
   return {doc, operations, builders: buildRestBuilders(doc, model)};
 }
+
+/** A corpus document, loaded as the build loads it. */
+async function site(file: string) {
+  const doc = (await loadOpenApi(file)) as Json;
+  return siteOf(doc, buildRestModel(doc));
+}
+
+const {openapi, rest} = await specRest();
+const product = siteOf(openapi, rest);
 
 function httpsnippet(request: SnippetRequest): Record<string, string> {
   return Object.fromEntries(
@@ -82,7 +90,7 @@ function awkwardBody(value: string | undefined, seed: number): string | undefine
 }
 
 describe('request builder: the form as it opens gives the build-time samples', async () => {
-  const {operations, builders} = await site(SPEC);
+  const {operations, builders} = product;
   it('has a form model for every operation', () => {
     expect(builders.map((b) => b.target).sort()).toEqual(operations.map((op) => `rest:${op.id}`).sort());
   });
@@ -104,7 +112,7 @@ describe('request builder: the form as it opens gives the build-time samples', a
 });
 
 describe('request builder: awkward values give exactly what httpsnippet gives', async () => {
-  const {builders} = await site(SPEC);
+  const {builders} = product;
   for (const model of builders) {
     it.each([0, 1, 2, 3, 4].map((seed) => [seed]))(`${model.target}, variant %s`, (seed) => {
       const built = restRequest(model, {

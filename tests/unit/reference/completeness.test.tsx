@@ -4,12 +4,8 @@
  * independently of the renderer, equal what the rendered pages show.
  */
 import {existsSync} from 'node:fs';
-import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
-import {loadAsyncApi, loadOpenApi} from '../../../plugins/api-reference/load';
-import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
-import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
 import {
   asArray,
@@ -21,15 +17,15 @@ import {
 } from '../../../plugins/api-reference/document';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import WsReference from '../../../src/components/ApiReference/WsReference';
-import {ROOT} from './helpers';
+import {SPECS, specModels} from '../../helpers/specModels';
 
 // The validator belongs to a colleague; a marker shows where the reference places it.
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
   PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
 }));
 
-const OPENAPI = path.join(ROOT, 'specs/openapi.yaml');
-const ASYNCAPI = path.join(ROOT, 'specs/asyncapi.yaml');
+/** The product's documents and models; absent from a copy of the site without specs/, which skips these checks. */
+const product = existsSync(SPECS.openapi) && existsSync(SPECS.asyncapi) ? await specModels() : undefined;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** Field paths a schema defines, by the documented anchor scheme (`[]` items, `*` other names). */
@@ -87,9 +83,9 @@ function sharedBodyOf(html: string, responseId: string): string | undefined {
   return /href="#(error-body-[^"]+)"/.exec(response)?.[1];
 }
 
-describe.skipIf(!existsSync(OPENAPI))('specs/openapi.yaml is shown completely on /rest', async () => {
-  const doc = existsSync(OPENAPI) ? await loadOpenApi(OPENAPI) : {};
-  const model = buildRestModel(doc);
+describe.skipIf(product === undefined)('specs/openapi.yaml is shown completely on /rest', () => {
+  if (product === undefined) return;
+  const {openapi: doc, rest: model} = product;
   const html = renderToStaticMarkup(<RestPage model={model} identity={identityFromDocuments(doc, null)} />);
   const shown = htmlIds(html);
   const expected = {
@@ -154,9 +150,9 @@ describe.skipIf(!existsSync(OPENAPI))('specs/openapi.yaml is shown completely on
   });
 });
 
-describe.skipIf(!existsSync(ASYNCAPI))('specs/asyncapi.yaml is shown completely on /docs/ws', async () => {
-  const doc = existsSync(ASYNCAPI) ? await loadAsyncApi(ASYNCAPI) : {};
-  const model = buildWsModel(doc);
+describe.skipIf(product === undefined)('specs/asyncapi.yaml is shown completely on /docs/ws', () => {
+  if (product === undefined) return;
+  const {asyncapi: doc, ws: model} = product;
   const html = renderToStaticMarkup(<WsReference model={model} />);
   const shown = htmlIds(html);
   const messages = asObject(asObject(doc.components).messages);

@@ -4,24 +4,22 @@
  * field or word of the document is lost, old field anchors still lead to their field, release
  * badges survive, and the page planner weighs a described schema once per page.
  */
-import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
 import {movedAnchorTarget} from '../../../plugins/api-reference/client/anchors';
-import {readDocument} from '../../../plugins/api-reference/identity';
 import type {Json, JsonObject} from '../../../plugins/api-reference/document';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
 import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {restRoutes} from '../../../plugins/api-reference/routes';
 import {operationBoxes, restPageBoxes} from '../../../plugins/api-reference/openapi/weight';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import {specModels} from '../../helpers/specModels';
+import {specRest, specWs} from '../../helpers/specModels';
 import {describeWsSchemas} from '../../../plugins/api-reference/pageSchemas';
 import WsReference from '../../../src/components/ApiReference/WsReference';
 import {MAX_INLINE_DEPTH, MIN_SHARED_NODES} from '../../../plugins/api-reference/schema/describedOnce';
 import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
-import {ROOT, walkNodes} from './helpers';
+import {walkNodes} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
   PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
@@ -259,8 +257,8 @@ it(`describes a named schema nested deeper than ${MAX_INLINE_DEPTH} levels at it
   expect(html(page)).toContain(described('value 9'));
 });
 
-it("leaves the product's own reference as it is: nothing there is shared or deep enough", () => {
-  const whole = buildRestModel(readDocument(path.join(ROOT, 'specs/openapi.yaml')) as Json);
+it("leaves the product's own reference as it is: nothing there is shared or deep enough", async () => {
+  const {rest: whole} = await specRest();
   const routes = restRoutes(whole);
   expect(routes).toHaveLength(1);
   expect(routes[0]?.model).toBe(whole);
@@ -311,7 +309,7 @@ describe('movedAnchorTarget', () => {
 
 describe('/docs/ws', () => {
   it("leaves the product's WebSocket reference as it is", async () => {
-    const {ws} = await specModels();
+    const {ws} = await specWs();
     expect(describeWsSchemas(ws)).toBe(ws);
   });
 

@@ -3,17 +3,16 @@
  * (plugins/api-reference/openapi/errorBodies.ts): what is shared, what stays where it
  * is, and that every response still leads to every field of its body.
  */
-import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it, vi} from 'vitest';
 import type {Json, JsonObject} from '../../../plugins/api-reference/document';
-import {loadOpenApi} from '../../../plugins/api-reference/load';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {pageOperations} from '../../../plugins/api-reference/openapi/errorBodies';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
 import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
-import {ROOT, walkNodes} from './helpers';
+import {specRest} from '../../helpers/specModels';
+import {walkNodes} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
   PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
@@ -145,7 +144,7 @@ describe('shared error bodies', () => {
 });
 
 describe('the product document', async () => {
-  const model = buildRestModel(await loadOpenApi(path.join(ROOT, 'specs/openapi.yaml')));
+  const {rest: model} = await specRest();
 
   it('shares its repeated error bodies and nothing else', () => {
     const bodies = model.errorBodies ?? [];

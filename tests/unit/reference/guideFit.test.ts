@@ -14,9 +14,10 @@ import {
 } from '../../../plugins/api-reference/guideFit';
 import {identityFromDocuments, readDocument} from '../../../plugins/api-reference/identity';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
-import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import type {Json} from '../../../plugins/api-reference/document';
+import type {JsonObject} from '../../../plugins/api-reference/document';
+import type {RestModel} from '../../../plugins/api-reference/types';
 import {listReleases} from '../../../plugins/releases/store';
+import {specRest, specWs} from '../../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -27,21 +28,22 @@ function guides(): GuideFitInput['guides'] {
     .map((file) => ({key: file.replace(/\.mdx$/, ''), text: readFileSync(path.join(dir, file), 'utf8')}));
 }
 
-function fit(openapiFile: string, asyncapiFile: string | null) {
-  const openapi = readDocument(path.join(ROOT, openapiFile));
-  const asyncapi = asyncapiFile === null ? null : readDocument(path.join(ROOT, asyncapiFile));
+/** The guide fit of a REST document and its model, beside the product's WebSocket document. */
+async function fit(openapi: JsonObject, rest: RestModel) {
+  const {asyncapi, ws} = await specWs();
   return checkGuideFit({
     identity: identityFromDocuments(openapi, asyncapi),
-    restAnchors: collectAnchors(buildRestModel(openapi as Json)),
-    wsAnchors: asyncapi === null ? new Set() : collectAnchors(buildWsModel(asyncapi as Json)),
+    restAnchors: collectAnchors(rest),
+    wsAnchors: collectAnchors(ws),
     historyVersion: listReleases(path.join(ROOT, 'specs/releases')).at(-1)?.version ?? null,
     guides: guides(),
   });
 }
 
 describe('guide fit', () => {
-  it("the product's own documents fit every guide: no notice anywhere", () => {
-    const gaps = fit('specs/openapi.yaml', 'specs/asyncapi.yaml');
+  it("the product's own documents fit every guide: no notice anywhere", async () => {
+    const {openapi, rest} = await specRest();
+    const gaps = await fit(openapi, rest);
     expect(gaps).toEqual({});
     expect(describeGaps(gaps)).toBeNull();
   });
@@ -93,7 +95,7 @@ describe('guide fit', () => {
     ]);
   });
 
-  it('a corpus document (petstore) makes every guide that links into the reference say so', () => {
+  it('a corpus document (petstore) makes every guide that links into the reference say so', async () => {
     const corpus = path.join(ROOT, '../shared/corpus/openapi/petstore-expanded.yaml');
     let exists = true;
     try {
@@ -105,7 +107,8 @@ describe('guide fit', () => {
       console.warn('../shared/corpus is absent: skipping the corpus case');
       return;
     }
-    const gaps = fit('../shared/corpus/openapi/petstore-expanded.yaml', 'specs/asyncapi.yaml');
+    const openapi = readDocument(corpus) as JsonObject;
+    const gaps = await fit(openapi, buildRestModel(openapi));
     expect(Object.keys(gaps)).toEqual(
       expect.arrayContaining(['getting_started', 'rest_overview', 'environments']),
     );

@@ -3,32 +3,27 @@
  * product's own reference stays one page. Nothing is dropped or duplicated, and
  * every operation anchor still resolves from /rest.
  */
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {routeOfAnchor} from '../../../plugins/api-reference/client/anchors';
-import {readDocument} from '../../../plugins/api-reference/identity';
-import type {Json} from '../../../plugins/api-reference/document';
-import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
+import {restSchemas} from '../../../plugins/api-reference/openapi/build';
 import {PAGE_WEIGHT_LIMIT, planRestPages} from '../../../plugins/api-reference/openapi/pages';
 import {operationBoxes} from '../../../plugins/api-reference/openapi/weight';
+import type {RestModel} from '../../../plugins/api-reference/types';
+import {specRest} from '../../helpers/specModels';
 import {walkNodes} from './helpers';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const model = (): ReturnType<typeof buildRestModel> =>
-  buildRestModel(readDocument(path.join(ROOT, 'specs/openapi.yaml')) as Json);
-const operationIds = (m: ReturnType<typeof buildRestModel>): string[] =>
+const {rest: whole} = await specRest();
+const operationIds = (m: RestModel): string[] =>
   [...m.tags.flatMap((t) => t.operations), ...m.webhooks].map((op) => op.id);
 
 describe('planRestPages', () => {
   it("keeps the product's own reference on one page", () => {
-    const whole = model();
     const site = planRestPages(whole);
     expect(site.pages).toEqual([]);
     expect(site.main).toBe(whole);
   });
 
   it('above the threshold: an index and per-tag pages, each operation on exactly one page', () => {
-    const whole = model();
     const all = operationIds(whole);
     const site = planRestPages(whole, '/rest', {onePage: 5, perPage: 2});
     expect(operationIds(site.main)).toEqual([]);
@@ -78,7 +73,6 @@ describe('planRestPages', () => {
   });
 
   it('a tag larger than a page is cut into parts that say so', () => {
-    const whole = model();
     const biggest = [...whole.tags].sort((a, b) => b.operations.length - a.operations.length)[0];
     expect(biggest && biggest.operations.length).toBeGreaterThan(2);
     const site = planRestPages(whole, '/rest', {onePage: 5, perPage: 2});
@@ -88,7 +82,6 @@ describe('planRestPages', () => {
   });
 
   it('weighs pages by their markup: a few heavy operations are split too, each part within the weight', () => {
-    const whole = model();
     const ops = whole.tags.flatMap((t) => t.operations);
     const weights = new Map(ops.map((op) => [op.id, operationBoxes(op)]));
     // The product's own reference is far below the limit (it stays one page, see above).

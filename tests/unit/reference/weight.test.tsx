@@ -18,6 +18,7 @@ import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import Operation from '../../../src/components/ApiReference/Operation';
 import Schema from '../../../src/components/ApiReference/Schema';
+import {specRest} from '../../helpers/specModels';
 import {CORPUS_SKIP_REASON, FIXTURE_DOCUMENTS, HAS_CORPUS, ROOT, TEST_IDENTITY, corpusFiles} from './helpers';
 
 vi.mock('@site/src/components/ApiReference/Validator', () => ({
@@ -44,10 +45,21 @@ function boxes(html: string): number {
   return count(fromHtml(html, {fragment: true}));
 }
 
-/** The pages of a document as the site plans them. */
-async function pagesOf(file: string): Promise<RestModel[]> {
-  const site = planRestPages(buildRestModel((await readOpenApi(file)).doc));
+/** The pages of a REST model as the site plans them. */
+function pagesOf(model: RestModel): RestModel[] {
+  const site = planRestPages(model);
   return site.pages.length > 0 ? site.pages.map((p) => p.model) : [site.main];
+}
+
+/** The REST model of a fixture or corpus document, loaded as the build loads it. */
+async function modelOf(file: string): Promise<RestModel> {
+  return buildRestModel((await readOpenApi(file)).doc);
+}
+
+/** Makes a model once, however many tests ask for it. */
+function once(make: () => Promise<RestModel>): () => Promise<RestModel> {
+  let made: Promise<RestModel> | undefined;
+  return () => (made ??= make());
 }
 
 /** Every schema a page shows: bodies, nested parameters and headers, its descriptions, error bodies and data types. */
@@ -63,14 +75,17 @@ function schemasOf(page: RestModel): SchemaNode[] {
   return out;
 }
 
-const documents: [string, string][] = [
-  ['the product', path.join(ROOT, 'specs/openapi.yaml')],
-  ...FIXTURE_DOCUMENTS.openapi.map((file): [string, string] => [path.relative(ROOT, file), file]),
+const documents: [string, () => Promise<RestModel>][] = [
+  ['the product', async () => (await specRest()).rest],
+  ...FIXTURE_DOCUMENTS.openapi.map((file): [string, () => Promise<RestModel>] => [
+    path.relative(ROOT, file),
+    once(() => modelOf(file)),
+  ]),
 ];
 
-describe.each(documents)('weights of %s', (_name, file) => {
+describe.each(documents)('weights of %s', (_name, model) => {
   it('a schema weighs exactly what the Schema component renders', async () => {
-    for (const page of await pagesOf(file))
+    for (const page of pagesOf(await model()))
       for (const node of schemasOf(page)) {
         const rendered = boxes(renderToStaticMarkup(<Schema node={node} label="x" />));
         expect(schemaBoxes(node), node.title ?? node.type).toBe(rendered);
@@ -79,7 +94,7 @@ describe.each(documents)('weights of %s', (_name, file) => {
 
   // The pane's part is fitted: within 2 % for nine operations in ten, 15 % at worst.
   it('an operation weighs within 15 % of what the Operation component renders', async () => {
-    for (const page of await pagesOf(file))
+    for (const page of pagesOf(await model()))
       for (const op of pageOperations(page)) {
         const rendered = boxes(renderToStaticMarkup(<Operation operation={op} />));
         expect(Math.abs(operationBoxes(op) - rendered) / rendered, op.id).toBeLessThan(0.15);
@@ -89,7 +104,7 @@ describe.each(documents)('weights of %s', (_name, file) => {
   // A page's header and sections are one estimate (PAGE_BOXES): on a page of one or two
   // operations it is most of the page, hence the 300 boxes of slack.
   it('a page weighs within 10 % (or 300 boxes) of what the RestPage renders, and within the limit', async () => {
-    for (const page of await pagesOf(file)) {
+    for (const page of pagesOf(await model())) {
       if (pageOperations(page).length === 0) continue;
       const rendered = boxes(renderToStaticMarkup(<RestPage model={page} identity={identity} />));
       const weight = restPageBoxes(page);
@@ -105,7 +120,7 @@ describe.skipIf(!HAS_CORPUS)('weights of the corpus', () => {
   it.each(corpusFiles('openapi').map((f) => [path.basename(f), f]))(
     '%s: schemas exact',
     async (_name, file) => {
-      for (const page of await pagesOf(file))
+      for (const page of pagesOf(await modelOf(file)))
         for (const node of schemasOf(page))
           expect(schemaBoxes(node)).toBe(boxes(renderToStaticMarkup(<Schema node={node} label="x" />)));
     },

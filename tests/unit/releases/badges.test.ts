@@ -15,6 +15,8 @@ import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {applyBadges, releaseBadges} from '../../../plugins/releases/badges';
 import {release, pathsIn} from '../../../plugins/releases/commands';
 import {history} from '../../../plugins/releases/store';
+import type {RestModel, WsModel} from '../../../plugins/api-reference/types';
+import {specModels} from '../../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const dirs: string[] = [];
@@ -22,18 +24,22 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, {recursive: true, force: true});
 });
 
+function withAnchors(rest: RestModel, ws: WsModel) {
+  return {models: {rest, ws}, anchors: {rest: collectAnchors(rest), ws: collectAnchors(ws)}};
+}
+
+/** The models of the copy of the documents under `root`, which the test has changed. */
 function anchorsOf(root: string) {
   const openapi = parse(readFileSync(path.join(root, 'specs/openapi.yaml'), 'utf8')) as Json;
   const asyncapi = parse(readFileSync(path.join(root, 'specs/asyncapi.yaml'), 'utf8')) as Json;
-  const rest = buildRestModel(openapi);
-  const ws = buildWsModel(asyncapi);
-  return {models: {rest, ws}, anchors: {rest: collectAnchors(rest), ws: collectAnchors(ws)}};
+  return withAnchors(buildRestModel(openapi), buildWsModel(asyncapi));
 }
 
 describe('release badges', () => {
   it('the product, with one release, shows none', async () => {
     const entries = await history(path.join(ROOT, 'specs/releases'), pathsIn(ROOT).working);
-    const {anchors} = anchorsOf(ROOT);
+    const {rest, ws} = await specModels();
+    const {anchors} = withAnchors(rest, ws);
     const badges = releaseBadges(entries, anchors, 2);
     expect(badges.rest.size + badges.ws.size).toBe(0);
   });

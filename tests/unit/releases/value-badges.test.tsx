@@ -14,12 +14,13 @@ import {objectsIn, type Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {schemaNodes} from '../../../plugins/api-reference/schema/dataTypes';
-import type {SchemaNode} from '../../../plugins/api-reference/types';
+import type {RestModel, SchemaNode, WsModel} from '../../../plugins/api-reference/types';
 import {applyBadges, releaseBadges} from '../../../plugins/releases/badges';
 import {release, pathsIn} from '../../../plugins/releases/commands';
 import {history} from '../../../plugins/releases/store';
 import Schema from '../../../src/components/ApiReference/Schema';
 import ParameterTable from '../../../src/components/ApiReference/ParameterTable';
+import {specModels} from '../../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const dirs: string[] = [];
@@ -27,12 +28,15 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, {recursive: true, force: true});
 });
 
+function withAnchors(rest: RestModel, ws: WsModel) {
+  return {rest, ws, anchors: {rest: collectAnchors(rest), ws: collectAnchors(ws)}};
+}
+
+/** The models of the copy of the documents under `root`, which the test has changed. */
 function models(root: string) {
   const openapi = parse(readFileSync(path.join(root, 'specs/openapi.yaml'), 'utf8')) as Json;
   const asyncapi = parse(readFileSync(path.join(root, 'specs/asyncapi.yaml'), 'utf8')) as Json;
-  const rest = buildRestModel(openapi);
-  const ws = buildWsModel(asyncapi);
-  return {rest, ws, anchors: {rest: collectAnchors(rest), ws: collectAnchors(ws)}};
+  return withAnchors(buildRestModel(openapi), buildWsModel(asyncapi));
 }
 
 /** Every schema node of a model (fields of messages, bodies, responses, parameters). */
@@ -47,7 +51,9 @@ function nodesOf(model: unknown): SchemaNode[] {
 describe('release badges on enum values', () => {
   it('the product, with one release, marks no value', async () => {
     const entries = await history(path.join(ROOT, 'specs/releases'), pathsIn(ROOT).working);
-    const {rest, ws, anchors} = models(ROOT);
+    // applyBadges writes into the models it is given: a copy of the shared (frozen) ones.
+    const product = await specModels();
+    const {rest, ws, anchors} = withAnchors(structuredClone(product.rest), structuredClone(product.ws));
     const badges = releaseBadges(entries, anchors, 2);
     applyBadges(rest, badges.rest);
     applyBadges(ws, badges.ws);
