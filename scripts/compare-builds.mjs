@@ -140,6 +140,15 @@ function resolvePairs(options) {
     }
   }
   if (pairs.length === 0) pairs.push(makePair(null, null));
+  // Names are folder names of the kept builds: two pairs of files called openapi.yaml get their folders' names.
+  const seen = new Set();
+  for (const pair of pairs) {
+    const label = (file) =>
+      file === null ? 'specs' : `${path.basename(path.dirname(file))}-${path.basename(file)}`;
+    if (seen.has(pair.name)) pair.name = `${label(pair.openapi)}+${label(pair.asyncapi)}`;
+    for (let n = 2; seen.has(pair.name); n++) pair.name = `${pair.name.replace(/~\d+$/, '')}~${n}`;
+    seen.add(pair.name);
+  }
   return pairs;
 }
 
