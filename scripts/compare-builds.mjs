@@ -14,6 +14,8 @@
  * Options:
  *   --report FILE              the full report (default: a file in the temp folder; its path is printed)
  *   --keep DIR                 keep each build under DIR/<revision>/<pair>/ (default: removed)
+ *   --twice                    build <before> twice: what differs between those two builds (time
+ *                              stamps, invented example values) is set aside and listed apart
  *   --work DIR                 where the throw-away worktrees go (default: the temp folder; it must be
  *                              on the same file system as node_modules, which is hard-linked)
  *
@@ -65,7 +67,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function usage(message) {
   console.error(
-    `[compare-builds] ${message}\nUsage: node scripts/compare-builds.mjs <before> <after> [specs | OPENAPI,ASYNCAPI]… [--corpus DIR [--only A,B]] [--report FILE] [--keep DIR] [--work DIR]`,
+    `[compare-builds] ${message}\nUsage: node scripts/compare-builds.mjs <before> <after> [specs | OPENAPI,ASYNCAPI]… [--corpus DIR [--only A,B]] [--twice] [--report FILE] [--keep DIR] [--work DIR]`,
   );
   process.exit(2);
 }
@@ -80,6 +82,7 @@ function parseArgs(argv) {
     keep: null,
     work: null,
     folders: null,
+    twice: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -93,6 +96,7 @@ function parseArgs(argv) {
     else if (arg === '--keep') options.keep = path.resolve(value());
     else if (arg === '--work') options.work = path.resolve(value());
     else if (arg === '--folders') options.folders = [path.resolve(value()), path.resolve(value())];
+    else if (arg === '--twice') options.twice = true;
     else if (arg.startsWith('--')) usage(`unknown option ${arg}`);
     else if (options.revisions.length < 2) options.revisions.push(arg);
     else options.pairs.push(arg);
@@ -721,11 +725,30 @@ function groupChanges(differing) {
   return [...groups.values()].sort((x, y) => y.files.length - x.files.length);
 }
 
+/**
+ * `--twice`: what differs between two builds of the same revision (a time stamp, invented example
+ * values) is set aside from the comparison, by file and place, and listed apart.
+ */
+function setAsideUnstable(comparison, noise) {
+  const key = (file, change) => `${file}\u0000${change.where}`;
+  const unstable = new Set(noise.differing.flatMap((f) => f.changes.map((change) => key(f.name, change))));
+  comparison.unstable = [];
+  comparison.differing = comparison.differing.filter((file) => {
+    const varying = file.changes.filter((change) => unstable.has(key(file.name, change)));
+    if (varying.length === 0) return true;
+    comparison.unstable.push(`${file.name} (${varying.length})`);
+    file.changes = file.changes.filter((change) => !unstable.has(key(file.name, change)));
+    if (file.changes.length > 0 || file.notes.length > 0) return true;
+    comparison.identical++;
+    return false;
+  });
+}
+
 function renderPair(result, full) {
   const lines = [];
   const {pair, builds} = result;
-  const times = result.revisions
-    .map((r) => `${r} ${builds[r].seconds.toFixed(0)} s${builds[r].ok ? '' : ' FAILED'}`)
+  const times = Object.entries(builds)
+    .map(([r, b]) => `${r} ${b.seconds.toFixed(0)} s${b.ok ? '' : ' FAILED'}`)
     .join(', ');
   lines.push(`== ${pair.name}  (${times})`);
   if (full) {
@@ -754,6 +777,11 @@ function renderPair(result, full) {
   lines.push(
     `   ${c.compared} files compared: ${c.identical} identical, ${c.differing.length} differ; ${js}`,
   );
+  if (c.unstable !== undefined && c.unstable.length > 0) {
+    lines.push(
+      `   set aside, as they differ between two builds of ${result.revisions[0]} too: ${c.unstable.join(', ')}`,
+    );
+  }
   if (c.onlyBefore.length > 0) lines.push(`   only before: ${c.onlyBefore.join(', ')}`);
   if (c.onlyAfter.length > 0) lines.push(`   only after: ${c.onlyAfter.join(', ')}`);
   if (c.differing.length === 0) return lines;
@@ -804,7 +832,7 @@ async function main() {
     }
   });
   // The same revision twice shows what changes from one build to the next (time stamps, random examples).
-  if (revisions[0].label === revisions[1].label) revisions[1].label += '-again';
+  if (revisions[0].label === revisions[1].label) revisions[1].label += '-2';
   if (!existsSync(path.join(ROOT, 'node_modules')))
     usage('no node_modules in the current checkout: run npm ci first');
   try {
@@ -844,25 +872,27 @@ async function main() {
   for (const r of revisions) {
     console.log(`[compare-builds] worktree for ${r.label}`);
     const worktree = makeWorktree(r.commit, r.label);
-    for (const result of results) {
-      const logFile = path.join(state.tmp, `${r.label}-${result.pair.name}.log`);
-      process.stdout.write(`[compare-builds] ${r.label} ${result.pair.name}: building… `);
-      const outcome = await build(worktree, result.pair, logFile);
-      console.log(
-        outcome.ok
-          ? `${outcome.seconds.toFixed(0)} s`
-          : `FAILED after ${outcome.seconds.toFixed(0)} s (exit ${outcome.status})`,
-      );
-      const dest = path.join(outRoot, r.label, result.pair.name);
-      mkdirSync(path.dirname(dest), {recursive: true});
-      if (outcome.ok) {
-        rmSync(dest, {recursive: true, force: true});
-        renameSync(path.join(worktree, 'build'), dest);
-        outcome.dir = dest;
+    const runs = options.twice && r === revisions[0] ? [r.label, `${r.label}-again`] : [r.label];
+    for (const result of results)
+      for (const label of runs) {
+        const logFile = path.join(state.tmp, `${label}-${result.pair.name}.log`);
+        process.stdout.write(`[compare-builds] ${label} ${result.pair.name}: building… `);
+        const outcome = await build(worktree, result.pair, logFile);
+        console.log(
+          outcome.ok
+            ? `${outcome.seconds.toFixed(0)} s`
+            : `FAILED after ${outcome.seconds.toFixed(0)} s (exit ${outcome.status})`,
+        );
+        const dest = path.join(outRoot, label, result.pair.name);
+        mkdirSync(path.dirname(dest), {recursive: true});
+        if (outcome.ok) {
+          rmSync(dest, {recursive: true, force: true});
+          renameSync(path.join(worktree, 'build'), dest);
+          outcome.dir = dest;
+        }
+        if (options.keep !== null) renameSync(logFile, `${dest}.log`);
+        result.builds[label] = outcome;
       }
-      if (options.keep !== null) renameSync(logFile, `${dest}.log`);
-      result.builds[r.label] = outcome;
-    }
   }
 
   let anyChange = false;
@@ -872,6 +902,9 @@ async function main() {
     const [x, y] = result.revisions;
     if (result.builds[x].ok && result.builds[y].ok) {
       result.comparison = compareFolders(result.builds[x].dir, result.builds[y].dir);
+      const again = result.builds[`${x}-again`];
+      if (again?.ok === true)
+        setAsideUnstable(result.comparison, compareFolders(result.builds[x].dir, again.dir));
       const c = result.comparison;
       if (c.differing.length > 0 || c.onlyBefore.length > 0 || c.onlyAfter.length > 0) anyChange = true;
     } else if (result.builds[x].ok !== result.builds[y].ok) anyChange = true;
