@@ -5,60 +5,51 @@
  * that a refactoring can show its built pages are unchanged (issue 32's constraint), and any change
  * is found with the page, the element and the text before and after.
  *
- * Pairs (each is one build per revision; default: `specs`):
- *   specs                      the product's own documents (no OPENAPI_FILE / ASYNCAPI_FILE)
- *   OPENAPI,ASYNCAPI           the two documents (either may be empty: that side stays specs/)
- *   --corpus DIR               the i-th file of DIR/openapi with the i-th of DIR/asyncapi (sorted);
- *                              the longer list's rest is paired with specs/
- *   --only A,B                 with --corpus: keep the pairs whose name contains A or B
- * Options:
- *   --report FILE              the full report (default: a file in the temp folder; its path is printed)
- *   --keep DIR                 keep each build under DIR/<revision>/<pair>/ (default: removed)
- *   --twice                    build <before> twice: what differs between those two builds (time
- *                              stamps, invented example values) is set aside and listed apart
- *   --work DIR                 where the throw-away worktrees go (default: the temp folder; it must be
- *                              on the same file system as node_modules, which is hard-linked)
+ * Pairs (one build each per revision; default: `specs`): `specs` (the product's own documents),
+ * `OPENAPI,ASYNCAPI` (either may be empty: that side stays specs/), `--corpus DIR` (the i-th file of
+ * DIR/openapi with the i-th of DIR/asyncapi, sorted; the longer list's rest with specs/), filtered by
+ * `--only A,B` (pairs whose name contains A or B). Options: `--report FILE` (the full report;
+ * default: a file in the temp folder), `--keep DIR` (keep the builds as DIR/<revision>/<pair>/),
+ * `--twice` (build <before> twice and set aside what differs between those two builds), `--work DIR`
+ * (where the worktrees go; on the file system of node_modules), `--folders A B` (compare two build
+ * folders already made: no worktree, no build).
  *
- * For each revision it makes a throw-away `git worktree` (detached), hard-links the current checkout's
- * node_modules into it with `cp -al` (its `.cache` left out, so no build writes into the current
- * one's caches) and says when the revision's package-lock asks for other versions than the current
- * one (the build may then fail or differ for that reason alone). Each build is
- * `OPENAPI_FILE=… ASYNCAPI_FILE=… node scripts/build.mjs` with SITE_URL and the announcement unset,
- * run at nice 10, one at a time; its time and, on failure, the end of its log are reported (a
- * document that builds on one side and not on the other is flagged).
+ * Each revision gets a throw-away detached `git worktree` with the current node_modules hard-linked
+ * (`cp -al`, its `.cache` left out so no build writes into the current one's caches); the package
+ * versions the revision's package-lock asks for and the installed tree lacks are listed (a failure or
+ * difference may come from that alone). Each build is `node scripts/build.mjs` with the pair's
+ * OPENAPI_FILE / ASYNCAPI_FILE and SITE_URL and the announcement unset, one at a time at nice 10; its
+ * time and, on failure, the end of its log are reported (one side only failing is a difference).
  *
  * What is compared, after normalising what changes with any code change (content hashes in asset
- * names, JS chunk references, CSS-module class suffixes such as `badge_x1Yz`, the CSP's sha256
- * hashes):
- *   - HTML pages: the sequence of start tags (attributes sorted, decoded) and text nodes (decoded,
- *     white space collapsed outside <pre>), aligned with a Myers diff; each change is shown with the
- *     nearest `id` before it and the text around it;
+ * names, JS chunk references, CSS-module class suffixes such as `badge_x1Yz`, the CSP's hashes):
+ *   - HTML pages: the start tags (attributes sorted, decoded) and text nodes (decoded, white space
+ *     collapsed outside <pre>), aligned with jsdiff's `diffArrays`; each change with the nearest
+ *     `id` before it, the text before it and its changed words (`[-old-]{+new+}`);
  *   - JSON files (downloads, search index, changes.json): value by value, with the JSON path;
  *   - other text (Markdown copies, YAML, txt, xml feeds, .d.ts, _headers, CSS rules): line by line;
  *   - JS bundles: only whether they differ (count and bytes); other files: byte for byte.
- * A change seen on several pages is listed once with the pages it is on. A short report goes to
- * stdout, the full one to the report file. The worktrees are removed on exit, also on failure or
- * Ctrl+C. Nothing listens on any port. Exit code: 0 when every pair is identical, 1 when any
- * differs or failed on one side only, 2 on a usage error.
+ * A change seen on several pages is listed once with its pages. A short report goes to stdout, the
+ * full one to the report file. The worktrees are removed on exit, also on failure or Ctrl+C. Exit
+ * code: 0 when every pair is identical, 1 when any differs or failed on one side only, 2 on a usage
+ * error.
  *
- * Example (the corpus, two revisions, builds kept for a closer look):
+ * Two builds of one revision are the same at today's revisions but not at older ones: before the
+ * Postman converter drew its stand-in example values from a fixed seed, a collection was random
+ * where a document gives no examples, and before the stable feed dates the feed's `<updated>` was the
+ * build's time. `--twice` finds such differences and keeps them out of the comparison.
+ *
+ * Example (the corpus at two revisions, builds kept for a closer look):
  *   node scripts/compare-builds.mjs 1151893 805e13c --corpus ../shared/corpus --keep /tmp/cmp
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  createWriteStream,
-} from 'node:fs';
+import {closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync} from 'node:fs';
+import {readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
+import {diffArrays, diffWords} from 'diff';
 import {Parser} from 'htmlparser2';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,37 +63,41 @@ function usage(message) {
   process.exit(2);
 }
 
-function parseArgs(argv) {
-  const options = {
-    revisions: [],
-    pairs: [],
-    corpus: null,
-    only: null,
-    report: null,
-    keep: null,
-    work: null,
-    folders: null,
-    twice: false,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      if (i + 1 >= argv.length) usage(`${arg} needs a value`);
-      return argv[++i];
-    };
-    if (arg === '--corpus') options.corpus = path.resolve(value());
-    else if (arg === '--only') options.only = value().split(',').filter(Boolean);
-    else if (arg === '--report') options.report = path.resolve(value());
-    else if (arg === '--keep') options.keep = path.resolve(value());
-    else if (arg === '--work') options.work = path.resolve(value());
-    else if (arg === '--folders') options.folders = [path.resolve(value()), path.resolve(value())];
-    else if (arg === '--twice') options.twice = true;
-    else if (arg.startsWith('--')) usage(`unknown option ${arg}`);
-    else if (options.revisions.length < 2) options.revisions.push(arg);
-    else options.pairs.push(arg);
+function parseOptions(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        corpus: {type: 'string'},
+        only: {type: 'string'},
+        report: {type: 'string'},
+        keep: {type: 'string'},
+        work: {type: 'string'},
+        folders: {type: 'boolean'},
+        twice: {type: 'boolean'},
+      },
+    });
+  } catch (error) {
+    usage(error.message);
   }
-  if (options.folders === null && options.revisions.length !== 2) usage('two revisions are needed');
-  return options;
+  const {values, positionals} = parsed;
+  const resolved = (value) => (value === undefined ? null : path.resolve(value));
+  const folders = values.folders === true;
+  if (folders ? positionals.length !== 2 : positionals.length < 2)
+    usage(folders ? 'two folders are needed' : 'two revisions are needed');
+  return {
+    revisions: positionals.slice(0, 2),
+    pairs: positionals.slice(2),
+    corpus: resolved(values.corpus),
+    only: values.only?.split(',').filter(Boolean) ?? null,
+    report: resolved(values.report),
+    keep: resolved(values.keep),
+    work: resolved(values.work),
+    folders: folders ? positionals.map((folder) => path.resolve(folder)) : null,
+    twice: values.twice === true,
+  };
 }
 
 /** A pair: its name and the two documents (absolute paths; null = the product's own). */
@@ -158,7 +153,7 @@ function resolvePairs(options) {
 
 // ---------------------------------------------------------------- worktrees, builds, cleanup
 
-const state = {tmp: null, worktrees: [], child: null, keepBuilds: false};
+const state = {tmp: null, worktrees: [], child: null};
 
 function git(args, cwd = ROOT) {
   const result = spawnSync('git', args, {cwd, encoding: 'utf8'});
@@ -186,61 +181,28 @@ process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
 
 /**
- * Where the revision's package-lock and the installed tree (the current package-lock) resolve a
- * dependency to different versions: for each package of the revision's lock and each of its
- * dependencies, Node's lookup (own node_modules, then each parent's) is done in both trees. A
- * package only hoisted differently resolves alike and is not reported.
+ * The package versions the revision's package-lock asks for that the installed tree (the current
+ * package-lock) does not hold anywhere. A package only hoisted differently is not reported.
  */
 function lockDifferences(revision) {
-  const current = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')).packages ?? {};
+  const versions = (lock) => {
+    const out = new Map();
+    for (const [where, entry] of Object.entries(JSON.parse(lock).packages ?? {})) {
+      if (where !== '' && entry.link !== true)
+        out.set(`${where.slice(where.lastIndexOf('node_modules/') + 13)}@${entry.version}`, where);
+    }
+    return out;
+  };
   let wanted;
   try {
-    wanted = JSON.parse(git(['show', `${revision}:package-lock.json`])).packages ?? {};
+    wanted = versions(git(['show', `${revision}:package-lock.json`]));
   } catch (error) {
     return [`cannot read ${revision}:package-lock.json (${error.message})`];
   }
-  const resolve = (tree, from, name) => {
-    let dir = from;
-    for (;;) {
-      const entry = tree[`${dir === '' ? '' : `${dir}/`}node_modules/${name}`];
-      if (entry !== undefined) return entry.version;
-      if (dir === '') return undefined;
-      const at = dir.lastIndexOf('/node_modules/');
-      dir = at < 0 ? '' : dir.slice(0, at);
-    }
-  };
-  const out = new Set();
-  for (const [where, entry] of Object.entries(wanted)) {
-    if (entry.link === true) continue;
-    if (
-      where !== '' &&
-      resolve(
-        current,
-        where.slice(0, where.lastIndexOf('node_modules/')).replace(/\/$/, ''),
-        where.slice(where.lastIndexOf('node_modules/') + 13),
-      ) === undefined
-    ) {
-      out.add(
-        `${where.slice(where.lastIndexOf('node_modules/') + 13)}@${entry.version} (${where}) is not installed`,
-      );
-      continue;
-    }
-    const deps = {
-      ...entry.dependencies,
-      ...entry.optionalDependencies,
-      ...(where === '' ? entry.devDependencies : {}),
-    };
-    for (const name of Object.keys(deps)) {
-      const want = resolve(wanted, where, name);
-      const have = resolve(current, where, name);
-      if (want !== undefined && want !== have) {
-        out.add(
-          `${where === '' ? 'the project' : where.slice(where.lastIndexOf('node_modules/') + 13)} gets ${name} ${have ?? '(missing)'}, its lock says ${want}`,
-        );
-      }
-    }
-  }
-  return [...out];
+  const installed = versions(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
+  return [...wanted]
+    .filter(([id]) => !installed.has(id))
+    .map(([id, where]) => `${id} (${where}) is not installed`);
 }
 
 function makeWorktree(revision, label) {
@@ -261,15 +223,8 @@ function makeWorktree(revision, label) {
 
 function buildEnv(pair) {
   // The documents, the public origin and the announcement come from the pair, never from the caller.
-  const unset = new Set([
-    'SITE_URL',
-    'ANNOUNCEMENT',
-    'ANNOUNCEMENT_ID',
-    'OPENAPI_FILE',
-    'ASYNCAPI_FILE',
-    'STRICT_DOCUMENTS',
-  ]);
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name)));
+  const unset = /^(SITE_URL|ANNOUNCEMENT|ANNOUNCEMENT_ID|OPENAPI_FILE|ASYNCAPI_FILE|STRICT_DOCUMENTS)$/;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.test(name)));
   if (pair.openapi !== null) env.OPENAPI_FILE = pair.openapi;
   if (pair.asyncapi !== null) env.ASYNCAPI_FILE = pair.asyncapi;
   return env;
@@ -278,21 +233,18 @@ function buildEnv(pair) {
 async function build(worktree, pair, logFile) {
   rmSync(path.join(worktree, 'build'), {recursive: true, force: true});
   const started = Date.now();
-  const log = createWriteStream(logFile);
+  const log = openSync(logFile, 'w');
   const status = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.mjs'], {
+    state.child = spawn(process.execPath, ['scripts/build.mjs'], {
       cwd: worktree,
       env: buildEnv(pair),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', log, log],
       detached: true, // its own process group, so that cleanup() can stop all of it
     });
-    state.child = child;
-    child.stdout.pipe(log, {end: false});
-    child.stderr.pipe(log, {end: false});
-    child.on('close', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
+    state.child.on('close', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
   });
   state.child = null;
-  await new Promise((resolve) => log.end(resolve));
+  closeSync(log);
   const seconds = (Date.now() - started) / 1000;
   const ok = status === 0 && existsSync(path.join(worktree, 'build', 'index.html'));
   const tail = readFileSync(logFile, 'utf8')
@@ -324,119 +276,63 @@ const normaliseCss = (css) =>
     '.$1_#',
   );
 
-// ---------------------------------------------------------------- Myers diff on sequences of strings
+// ---------------------------------------------------------------- alignment and display
 
-/** Edit script of a → b: [['=', i, j] | ['-', i] | ['+', j]], or null when more than maxD edits. */
-function myers(a, b, maxD = 4000) {
-  const ops = [];
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) ops.push(['=', start, start++]);
-  let endA = a.length;
-  let endB = b.length;
-  const tail = [];
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) tail.push(['=', --endA, --endB]);
-  const n = endA - start;
-  const m = endB - start;
-  const off = maxD + 1;
-  const v = new Int32Array(2 * maxD + 3);
-  const trace = [];
-  let found = -1;
-  for (let d = 0; d <= maxD && found < 0; d++) {
-    trace.push(v.slice(off - d - 1, off + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
-      let y = x - k;
-      while (x < n && y < m && a[start + x] === b[start + y]) {
-        x++;
-        y++;
-      }
-      v[off + k] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-  }
-  if (found < 0) return null;
-  const middle = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d > 0; d--) {
-    const snapshot = trace[d];
-    const at = (k) => snapshot[k + d + 1];
-    const k = x - y;
-    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
-    const prevX = at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) middle.push(['=', start + --x, start + --y]);
-    if (x === prevX) middle.push(['+', start + --y]);
-    else middle.push(['-', start + --x]);
-    x = prevX;
-    y = prevY;
-  }
-  while (x > 0 && y > 0) middle.push(['=', start + --x, start + --y]);
-  return [...ops, ...middle.reverse(), ...tail.reverse()];
-}
-
-/** Runs of edits: {aAt, bAt, removed: [indices of a], added: [indices of b], before: index of a | -1}. */
+/**
+ * The runs of edits turning the token list a into b (jsdiff's Myers diff), each with the index in a
+ * and in b where it starts. Past 4000 edits the alignment is given up: everything after the common
+ * start is one run, and `aligned` is false.
+ */
 function hunks(a, b) {
-  const ops = myers(a, b);
-  if (ops === null) {
+  const changes = diffArrays(a, b, {maxEditLength: 4000});
+  if (changes === undefined) {
     let i = 0;
     while (i < a.length && i < b.length && a[i] === b[i]) i++;
-    return {
-      aligned: false,
-      hunks: [{removed: range(i, a.length), added: range(i, b.length), before: i - 1, bBefore: i - 1}],
-    };
+    return {aligned: false, hunks: [{aAt: i, bAt: i, removed: a.slice(i), added: b.slice(i)}]};
   }
   const out = [];
   let current = null;
-  let lastA = -1;
-  let lastB = -1;
-  for (const op of ops) {
-    if (op[0] === '=') {
-      current = null;
-      lastA = op[1];
-      lastB = op[2];
-      continue;
-    }
-    if (current === null) {
-      current = {removed: [], added: [], before: lastA, bBefore: lastB};
-      out.push(current);
-    }
-    if (op[0] === '-') current.removed.push(op[1]);
-    else current.added.push(op[1]);
+  let aAt = 0;
+  let bAt = 0;
+  for (const change of changes) {
+    if (!change.added && !change.removed) current = null;
+    else if (current === null) out.push((current = {aAt, bAt, removed: [], added: []}));
+    if (change.removed) current.removed = current.removed.concat(change.value);
+    if (change.added) current.added = current.added.concat(change.value);
+    if (!change.added) aAt += change.count;
+    if (!change.removed) bAt += change.count;
   }
   return {aligned: true, hunks: out};
 }
-
-const range = (from, to) => Array.from({length: Math.max(0, to - from)}, (_, i) => from + i);
-
-// ---------------------------------------------------------------- display helpers
 
 const clip = (text, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** Escapes what would break a one-line report (line breaks, tabs); quotes stay as they are. */
 const show = (text) => text.replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
 
-/** One changed string shown as a window around the change: `…context[-old-]{+new+}context…`. */
+/**
+ * One changed string as its changed words, `[-old-]{+new+}`, with up to `context` characters of what
+ * stays on each side of a change (`…` where more is left out).
+ */
 function inlineChange(before, after, context = 40) {
-  let p = 0;
-  while (p < before.length && p < after.length && before[p] === after[p]) p++;
-  let s = 0;
-  while (
-    s < before.length - p &&
-    s < after.length - p &&
-    before[before.length - 1 - s] === after[after.length - 1 - s]
-  )
-    s++;
-  const lead = before.slice(Math.max(0, p - context), p);
-  const trail = before.slice(before.length - s, before.length - s + context);
-  return `${p > context ? '…' : ''}${show(lead)}[-${show(clip(before.slice(p, before.length - s), 200))}-]{+${show(clip(after.slice(p, after.length - s), 200))}+}${show(trail)}${s > context ? '…' : ''}`;
+  const changes = diffWords(before, after, {maxEditLength: 200}) ?? [
+    {value: before, removed: true},
+    {value: after, added: true},
+  ];
+  const line = changes.map((change, i) => {
+    const value = show(clip(change.value, 200));
+    if (change.removed) return `[-${value}-]`;
+    if (change.added) return `{+${value}+}`;
+    const head = i > 0 ? context : 0; // after a change
+    const tail = i < changes.length - 1 ? context : 0; // before one
+    const text = show(change.value);
+    return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(text.length - tail)}`;
+  });
+  return clip(line.join(''), 1000);
 }
 
 // ---------------------------------------------------------------- HTML
 
-const RAW_TEXT = new Set(['pre', 'textarea']);
+const RAW_TEXT = new Set(['pre', 'textarea', 'script']); // white space kept
 
 /** A page as tokens (`<tag a="…">`, `</tag>`, `"text"`), each with the nearest id before it. */
 function htmlTokens(html) {
@@ -444,19 +340,17 @@ function htmlTokens(html) {
   const anchors = [];
   let anchor = '';
   let raw = 0;
-  let skipped = 0; // inside a <script src> (a bundle reference, not compared)
+  let inBundle = false; // a <script src> or <link rel=preload> of a bundle: not compared, has no content
+  let jsChunks = 0;
   let text = '';
-  let inlineScript = 0;
-  const stack = [];
   const flush = () => {
     if (text === '') return;
-    const value = raw > 0 || inlineScript > 0 ? text : text.replace(/\s+/g, ' ');
+    const value = raw > 0 ? text : text.replace(/\s+/g, ' ');
     text = '';
-    if (skipped > 0) return;
+    if (inBundle) return;
     tokens.push(`"${show(value)}"`);
     anchors.push(anchor);
   };
-  const jsChunks = {count: 0};
   const parser = new Parser(
     {
       onopentag(name, attributes) {
@@ -466,14 +360,12 @@ function htmlTokens(html) {
           (name === 'link' &&
             /\.js$/.test(attributes.href ?? '') &&
             /preload|prefetch|modulepreload/.test(attributes.rel ?? ''));
-        stack.push({name, isBundle});
         if (isBundle) {
-          jsChunks.count++;
-          skipped++;
+          jsChunks++;
+          inBundle = true;
           return;
         }
         if (RAW_TEXT.has(name)) raw++;
-        if (name === 'script') inlineScript++;
         const attrs = Object.entries(attributes)
           .map(([key, value]) => {
             let v = normaliseRefs(value);
@@ -490,13 +382,11 @@ function htmlTokens(html) {
       },
       onclosetag(name) {
         flush();
-        const open = stack.pop();
-        if (open?.isBundle) {
-          skipped--;
+        if (inBundle) {
+          inBundle = false;
           return;
         }
         if (RAW_TEXT.has(name)) raw--;
-        if (name === 'script') inlineScript--;
         tokens.push(`</${name}>`);
         anchors.push(anchor);
       },
@@ -506,7 +396,7 @@ function htmlTokens(html) {
   parser.write(html);
   parser.end();
   flush();
-  return {tokens, anchors, jsChunks: jsChunks.count};
+  return {tokens, anchors, jsChunks};
 }
 
 /** The nearest text token before index i (for context). */
@@ -519,13 +409,12 @@ function compareHtml(before, after) {
   const a = htmlTokens(normaliseRefs(before));
   const b = htmlTokens(normaliseRefs(after));
   const result = hunks(a.tokens, b.tokens);
-  const changes = result.hunks.map((h) => {
-    const removed = h.removed.map((i) => a.tokens[i]);
-    const added = h.added.map((i) => b.tokens[i]);
-    const where = h.added.length > 0 ? b.anchors[h.added[0]] : h.bBefore >= 0 ? b.anchors[h.bBefore] : '';
-    const context = h.before >= 0 ? textBefore(a.tokens, h.before) : '';
-    return {where, context, removed, added};
-  });
+  const changes = result.hunks.map((h) => ({
+    where: b.anchors[h.added.length > 0 ? h.bAt : h.bAt - 1] ?? '',
+    context: h.aAt > 0 ? textBefore(a.tokens, h.aAt - 1) : '',
+    removed: h.removed,
+    added: h.added,
+  }));
   const notes = [];
   if (!result.aligned)
     notes.push(
@@ -545,13 +434,15 @@ function compareJson(a, b, at, out, limit = 200) {
     const sb = b.map((x) => JSON.stringify(x));
     for (const h of hunks(sa, sb).hunks) {
       if (h.removed.length === h.added.length) {
-        h.removed.forEach((i, n) => compareJson(a[i], b[h.added[n]], `${at}[${i}]`, out, limit));
+        h.removed.forEach((_, n) =>
+          compareJson(a[h.aAt + n], b[h.bAt + n], `${at}[${h.aAt + n}]`, out, limit),
+        );
       } else {
         out.push({
-          where: `${at}[${h.removed[0] ?? h.before + 1}]`,
+          where: `${at}[${h.aAt}]`,
           context: '',
-          removed: h.removed.map((i) => `[${i}] ${clip(sa[i], 300)}`),
-          added: h.added.map((i) => `[${i}] ${clip(sb[i], 300)}`),
+          removed: h.removed.map((s, n) => `[${h.aAt + n}] ${clip(s, 300)}`),
+          added: h.added.map((s, n) => `[${h.bAt + n}] ${clip(s, 300)}`),
         });
       }
     }
@@ -576,29 +467,21 @@ function compareJson(a, b, at, out, limit = 200) {
 
 function compareLines(before, after, where = 'line') {
   const a = before.split('\n');
-  const b = after.split('\n');
-  const result = hunks(a, b);
-  return result.hunks.map((h) => ({
-    where: `${where} ${(h.removed[0] ?? h.before + 1) + 1}`,
-    context: h.before >= 0 ? clip(a[h.before], 80) : '',
-    removed: h.removed.map((i) => a[i]),
-    added: h.added.map((i) => b[i]),
+  return hunks(a, after.split('\n')).hunks.map((h) => ({
+    where: `${where} ${h.aAt + 1}`,
+    context: h.aAt > 0 ? clip(a[h.aAt - 1], 80) : '',
+    removed: h.removed,
+    added: h.added,
   }));
 }
 
 // ---------------------------------------------------------------- folders
 
 function listFiles(dir) {
-  const out = [];
-  const walk = (sub) => {
-    for (const entry of readdirSync(path.join(dir, sub), {withFileTypes: true})) {
-      const rel = sub === '' ? entry.name : `${sub}/${entry.name}`;
-      if (entry.isDirectory()) walk(rel);
-      else out.push(rel);
-    }
-  };
-  walk('');
-  return out.sort();
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 const TEXT = /\.(md|txt|ya?ml|xml|ts|svg|webmanifest)$|(^|\/)_headers$/;
@@ -606,17 +489,12 @@ const TEXT = /\.(md|txt|ya?ml|xml|ts|svg|webmanifest)$|(^|\/)_headers$/;
 function compareFolders(beforeDir, afterDir) {
   const side = (dir) => {
     const files = new Map();
-    const js = {count: 0, bytes: 0, contents: []};
+    const js = []; // one byte a character
     for (const rel of listFiles(dir)) {
-      if (JS_ASSET.test(rel)) {
-        js.count++;
-        const content = readFileSync(path.join(dir, rel));
-        js.bytes += content.length;
-        js.contents.push(content.toString('latin1'));
-      } else files.set(normalisePath(rel), rel);
+      if (JS_ASSET.test(rel)) js.push(readFileSync(path.join(dir, rel), 'latin1'));
+      else files.set(normalisePath(rel), rel);
     }
-    js.contents.sort();
-    return {files, js};
+    return {files, js: js.sort()};
   };
   const a = side(beforeDir);
   const b = side(afterDir);
@@ -667,21 +545,14 @@ function compareFolders(beforeDir, afterDir) {
       identical++; // only hashes or chunk references differ
     else differing.push({name, kind, changes, notes});
   }
-  const jsSame =
-    a.js.contents.length === b.js.contents.length && a.js.contents.every((c, i) => c === b.js.contents[i]);
+  const js = (side) => `${side.js.length} files ${side.js.reduce((n, content) => n + content.length, 0)} B`;
   return {
     compared: identical + differing.length,
     identical,
     onlyBefore,
     onlyAfter,
     differing,
-    js: {
-      before: a.js.count,
-      after: b.js.count,
-      beforeBytes: a.js.bytes,
-      afterBytes: b.js.bytes,
-      same: jsSame,
-    },
+    js: a.js.join('\0') === b.js.join('\0') ? null : `${js(a)} → ${js(b)}`,
   };
 }
 
@@ -771,9 +642,7 @@ function renderPair(result, full) {
     return lines;
   }
   const c = result.comparison;
-  const js = c.js.same
-    ? 'JS bundles identical'
-    : `JS bundles differ (${c.js.before} files ${c.js.beforeBytes} B → ${c.js.after} files ${c.js.afterBytes} B; not compared)`;
+  const js = c.js === null ? 'JS bundles identical' : `JS bundles differ (${c.js}; not compared)`;
   lines.push(
     `   ${c.compared} files compared: ${c.identical} identical, ${c.differing.length} differ; ${js}`,
   );
@@ -804,25 +673,42 @@ function renderPair(result, full) {
 
 // ---------------------------------------------------------------- main
 
-/** `--folders A B`: compares two build folders already made (no worktree, no build). */
-function compareGivenFolders(options) {
-  const [x, y] = options.folders;
-  const result = {
-    pair: {name: `${x} vs ${y}`, openapi: null, asyncapi: null},
-    revisions: ['A', 'B'],
-    builds: {A: {ok: true, seconds: 0}, B: {ok: true, seconds: 0}},
-    comparison: compareFolders(x, y),
-  };
-  const full = renderPair(result, true).join('\n');
-  if (options.report !== null) writeFileSync(options.report, `${full}\n`);
-  console.log(options.report !== null ? renderPair(result, false).join('\n') : full);
-  const c = result.comparison;
-  return c.differing.length > 0 || c.onlyBefore.length > 0 || c.onlyAfter.length > 0 ? 1 : 0;
+/**
+ * Compares each pair's two builds (setting aside what differs between two builds of the first
+ * revision, with --twice) and reports: the short form to stdout and the full one to `file`, or the
+ * full one to stdout without a file. Returns the exit code.
+ */
+function report(results, header, file) {
+  let anyChange = false;
+  const short = ['', `Summary (full report: ${file})`];
+  const full = [...header, ''];
+  for (const result of results) {
+    const [x, y] = result.revisions.map((r) => result.builds[r]);
+    if (x.ok && y.ok) {
+      const c = (result.comparison = compareFolders(x.dir, y.dir));
+      const again = result.builds[`${result.revisions[0]}-again`];
+      if (again?.ok === true) setAsideUnstable(c, compareFolders(x.dir, again.dir));
+      if (c.differing.length > 0 || c.onlyBefore.length > 0 || c.onlyAfter.length > 0) anyChange = true;
+    } else if (x.ok !== y.ok) anyChange = true;
+    short.push(...renderPair(result, false));
+    full.push(...renderPair(result, true), '');
+  }
+  if (file === null) console.log(full.join('\n'));
+  else {
+    writeFileSync(file, `${full.join('\n')}\n`);
+    console.log(short.join('\n'));
+  }
+  return anyChange ? 1 : 0;
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
-  if (options.folders !== null) return compareGivenFolders(options);
+  const options = parseOptions(process.argv.slice(2));
+  if (options.folders !== null) {
+    const [dir, dir2] = options.folders; // two build folders already made: no worktree, no build
+    const builds = {A: {ok: true, seconds: 0, dir}, B: {ok: true, seconds: 0, dir: dir2}};
+    const pair = {name: `${dir} vs ${dir2}`, openapi: null, asyncapi: null};
+    return report([{pair, revisions: ['A', 'B'], builds}], [], options.report);
+  }
   const pairs = resolvePairs(options);
   const revisions = options.revisions.map((r) => {
     try {
@@ -844,7 +730,7 @@ async function main() {
   mkdirSync(workBase, {recursive: true});
   state.tmp = mkdtempSync(path.join(workBase, 'compare-builds-'));
   const outRoot = options.keep ?? path.join(state.tmp, 'out');
-  const report =
+  const reportFile =
     options.report ??
     path.join(os.tmpdir(), `compare-builds-${revisions[0].label}-${revisions[1].label}.txt`);
   const header = [
@@ -863,12 +749,7 @@ async function main() {
   }
   console.log(header.join('\n'));
 
-  const results = pairs.map((pair) => ({
-    pair,
-    revisions: revisions.map((r) => r.label),
-    builds: {},
-    comparison: null,
-  }));
+  const results = pairs.map((pair) => ({pair, revisions: revisions.map((r) => r.label), builds: {}}));
   for (const r of revisions) {
     console.log(`[compare-builds] worktree for ${r.label}`);
     const worktree = makeWorktree(r.commit, r.label);
@@ -895,26 +776,9 @@ async function main() {
       }
   }
 
-  let anyChange = false;
-  const short = ['', 'Summary (full report: ' + report + ')'];
-  const full = [...header, ''];
-  for (const result of results) {
-    const [x, y] = result.revisions;
-    if (result.builds[x].ok && result.builds[y].ok) {
-      result.comparison = compareFolders(result.builds[x].dir, result.builds[y].dir);
-      const again = result.builds[`${x}-again`];
-      if (again?.ok === true)
-        setAsideUnstable(result.comparison, compareFolders(result.builds[x].dir, again.dir));
-      const c = result.comparison;
-      if (c.differing.length > 0 || c.onlyBefore.length > 0 || c.onlyAfter.length > 0) anyChange = true;
-    } else if (result.builds[x].ok !== result.builds[y].ok) anyChange = true;
-    short.push(...renderPair(result, false));
-    full.push(...renderPair(result, true), '');
-  }
-  writeFileSync(report, `${full.join('\n')}\n`);
-  console.log(short.join('\n'));
+  const code = report(results, header, reportFile);
   if (options.keep !== null) console.log(`[compare-builds] builds kept in ${options.keep}`);
-  return anyChange ? 1 : 0;
+  return code;
 }
 
 main().then(
