@@ -100,3 +100,63 @@ describe('compare-builds --folders', () => {
     expect(out).not.toContain('index.html');
   });
 });
+
+/** Two folders from a map of file name to [before, after] contents (undefined: absent on that side). */
+function pair(name: string, files: Record<string, [string, string]>): [string, string] {
+  const sides = [path.join(tmp, `${name}-a`), path.join(tmp, `${name}-b`)] as const;
+  for (const [side, dir] of sides.entries()) {
+    mkdirSync(dir, {recursive: true});
+    for (const [file, contents] of Object.entries(files)) writeFileSync(path.join(dir, file), contents[side]);
+  }
+  return [sides[0], sides[1]];
+}
+
+describe('compare-builds: how a change is shown', () => {
+  it('shows each changed word of a long text, with what stays around it cut short', () => {
+    const text = (verb: string, place: string): string =>
+      `<main id="intro"><p>${verb} the pets &amp; their owners, sorted by the name they were given when they first came to the ${place}.</p></main>`;
+    const {status, out} = compare(
+      ...pair('words', {'page.html': [text('Returns', 'shop'), text('Gives back', 'store')]}),
+    );
+    expect(status).toBe(1);
+    expect(out).toContain(
+      '~ "[-Returns-]{+Gives back+} the pets & their owners, sorted by the … were given when they first came to the [-shop-]{+store+}."',
+    );
+  });
+
+  it('shows a change of white space alone inside <pre>, and none outside it', () => {
+    const page = (space: string): string => `<p>a${space}b</p><pre id="code">a${space}b</pre>`;
+    const {status, out} = compare(...pair('space', {'page.html': [page('  '), page('   ')]}));
+    expect(status).toBe(1);
+    expect(out).toContain('differing: page.html (1)');
+    expect(out).toContain('at code');
+    expect(out).toContain('~ "a[-  -]{+   +}b"');
+  });
+
+  it('aligns JSON arrays and text lines, so an inserted item or a changed line is found where it is', () => {
+    const records = (...urls: string[]): string => JSON.stringify({records: urls.map((u) => ({u}))});
+    const {status, out} = compare(
+      ...pair('align', {
+        'list.json': [records('/a', '/b', '/c'), records('/a', '/new', '/b', '/c')],
+        'llms.txt': ['one\ntwo\nthree\nfour\n', 'one\ntwo\n3\nfour\n'],
+      }),
+    );
+    expect(status).toBe(1);
+    expect(out).toContain('differing: list.json (1), llms.txt (1)');
+    expect(out).toMatch(/at \$\.records\[1\]\n\s+\+ \[1\] \{"u":"\/new"\}\n/);
+    expect(out).toMatch(/at line 3, after two\n\s+~ \[-three-\]\{\+3\+\}\n/);
+  });
+});
+
+describe('compare-builds: usage', () => {
+  it('refuses an unknown option and --folders without two folders (exit 2, with the usage)', () => {
+    for (const args of [
+      ['main', 'HEAD', '--bogus'],
+      ['--folders', tmp],
+    ]) {
+      const result = spawnSync(process.execPath, [SCRIPT, ...args], {encoding: 'utf8'});
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain('Usage: node scripts/compare-builds.mjs');
+    }
+  });
+});
