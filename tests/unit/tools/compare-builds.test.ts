@@ -101,12 +101,13 @@ describe('compare-builds --folders', () => {
   });
 });
 
-/** Two folders from a map of file name to [before, after] contents (undefined: absent on that side). */
+/** Two folders from a map of file name to its [before, after] contents. */
 function pair(name: string, files: Record<string, [string, string]>): [string, string] {
   const sides = [path.join(tmp, `${name}-a`), path.join(tmp, `${name}-b`)] as const;
   for (const [side, dir] of sides.entries()) {
     mkdirSync(dir, {recursive: true});
-    for (const [file, contents] of Object.entries(files)) writeFileSync(path.join(dir, file), contents[side]);
+    for (const [file, contents] of Object.entries(files))
+      writeFileSync(path.join(dir, file), side === 0 ? contents[0] : contents[1]);
   }
   return [sides[0], sides[1]];
 }
