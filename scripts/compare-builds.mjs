@@ -28,7 +28,9 @@
  *     `id` before it, the text before it and its changed words (`[-old-]{+new+}`);
  *   - JSON files (downloads, search index, changes.json): value by value, with the JSON path;
  *   - other text (Markdown copies, YAML, txt, xml feeds, .d.ts, _headers, CSS rules): line by line;
- *   - JS bundles: only whether they differ (count and bytes); other files: byte for byte.
+ *   - JS bundles: only whether they differ (count and bytes): two worktrees always differ there, as
+ *     the route registry in main.js names the API reference's and version history's data modules by
+ *     their absolute paths; other files: byte for byte.
  * A change seen on several pages is listed once with its pages. A short report goes to stdout, the
  * full one to the report file. The worktrees are removed on exit, also on failure or Ctrl+C. Exit
  * code: 0 when every pair is identical, 1 when any differs or failed on one side only, 2 on a usage
