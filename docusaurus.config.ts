@@ -1,6 +1,6 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
-import {loadIdentity, resolveSpecPaths} from './plugins/api-reference/identity';
+import {loadIdentity, resolveSpecPaths, siteRelativeSpecPaths} from './plugins/api-reference/identity';
 import prismTheme from './src/prismTheme';
 import {ROUTES} from './plugins/api-reference/client/routes';
 
@@ -10,6 +10,8 @@ import {ROUTES} from './plugins/api-reference/client/routes';
  */
 const specPaths = resolveSpecPaths(__dirname);
 const identity = loadIdentity(specPaths);
+/** The plugins' option: relative to this folder, since plugin options are shipped in the bundle. */
+const pluginSpecPaths = siteRelativeSpecPaths(__dirname, specPaths);
 
 /**
  * Optional announcement bar: set `ANNOUNCEMENT` (HTML) at build time to show it,
@@ -56,7 +58,7 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/api-reference/index.ts', {specPaths}],
+    ['./plugins/api-reference/index.ts', {specPaths: pluginSpecPaths}],
     // /version-history, its feeds: from the history the api-reference plugin computed.
     './plugins/releases/index.ts',
     // The docs root has no page of its own: a reader opening /docs lands on the intro.
@@ -64,7 +66,7 @@ const config: Config = {
     './plugins/licenses/index.ts',
     // Prism and its grammars are set up when a code block first needs them, not at start-up.
     './plugins/prism-on-demand/index.ts',
-    ['./plugins/machine-readable/index.ts', {specPaths}],
+    ['./plugins/machine-readable/index.ts', {specPaths: pluginSpecPaths}],
     // Offline search: writes build/search-index.json after the build (src/theme/SearchBar reads it).
     './plugins/search-index/index.ts',
   ],

@@ -60,6 +60,21 @@ export function resolveSpecPaths(siteDir: string, env: NodeJS.ProcessEnv = proce
 }
 
 /**
+ * The paths as plugin options carry them: relative to the site directory, with forward slashes.
+ * Docusaurus ships the site config, plugin options included, in the browser bundle, so an absolute
+ * path there would publish the build machine's folders (tests/build/site-output.test.ts).
+ */
+export function siteRelativeSpecPaths(siteDir: string, paths: SpecPaths): SpecPaths {
+  const relative = (file: string): string => path.relative(siteDir, file).split(path.sep).join('/');
+  return {openapi: relative(paths.openapi), asyncapi: relative(paths.asyncapi)};
+}
+
+/** Plugin option paths made absolute against the site directory (an absolute one is kept). */
+export function absoluteSpecPaths(siteDir: string, paths: SpecPaths): SpecPaths {
+  return {openapi: path.resolve(siteDir, paths.openapi), asyncapi: path.resolve(siteDir, paths.asyncapi)};
+}
+
+/**
  * Reads a YAML or JSON document. A missing or unparsable file fails with the
  * loader's SpecError: the file, the line and what to do, without a stack trace
  * (this runs when docusaurus.config.ts loads, before any plugin).

@@ -12,7 +12,7 @@ import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
 import type {SiteIdentity} from './identity';
 import type {PluginOptions} from './options';
-import {identityFromDocuments} from './identity';
+import {absoluteSpecPaths, identityFromDocuments} from './identity';
 import type {Json, JsonObject} from './document';
 import {API_REFERENCE_PLUGIN} from './content';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
@@ -30,6 +30,7 @@ import {writeDownloads, type LoadedSource} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
 import {loadHistory, releasesDirFor} from '../releases/plugin';
 import {applyBadges, applyDeprecations} from '../releases/badges';
+import {generatedModule} from './generated';
 import type {HistoryView} from '../releases/view';
 
 export type {PluginOptions} from './options';
@@ -109,7 +110,7 @@ export default function apiReferencePlugin(
   context: LoadContext,
   options: PluginOptions,
 ): Plugin<ApiReferenceContent> {
-  const {specPaths} = options;
+  const specPaths = absoluteSpecPaths(context.siteDir, options.specPaths);
   return {
     name: API_REFERENCE_PLUGIN,
 
@@ -188,12 +189,15 @@ export default function apiReferencePlugin(
       const {createData, addRoute, setGlobalData} = actions;
       const globalData: ApiReferenceGlobalData = {identity: content.identity, guideGaps: content.guideGaps};
       setGlobalData(globalData);
-      const identityModule = await createData(IDENTITY_DATA, JSON.stringify(content.identity));
+      // Route modules as @generated/… paths, never the absolute ones createData returns (generated.ts).
+      const module = async (name: string, data: string): Promise<string> =>
+        generatedModule(context.generatedFilesDir, await createData(name, data));
+      const identityModule = await module(IDENTITY_DATA, JSON.stringify(content.identity));
       // A large document gets /rest as an index and one page per tag (openapi/pages.ts).
       for (const route of restRoutes(content.rest)) {
         const modules: RestRouteModules = {
           identity: identityModule,
-          model: await createData(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
+          model: await module(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
         };
         addRoute({
           path: route.path,

@@ -8,7 +8,10 @@ import type {SpecPaths} from './identity';
 import {isObject} from './document';
 
 export interface PluginOptions {
-  /** Absolute paths of the two API documents (docusaurus.config.ts: resolveSpecPaths). */
+  /**
+   * Paths of the two API documents, relative to the site directory (or absolute); the plugin
+   * resolves them against it (docusaurus.config.ts: resolveSpecPaths, siteRelativeSpecPaths).
+   */
   specPaths: SpecPaths;
   /** The plugin instance id ('default' when the config gives none): names its data folder. */
   id: string;

@@ -16,7 +16,12 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {identityFromDocuments, resolveSpecPaths, type SpecPaths} from '../api-reference/identity';
+import {
+  absoluteSpecPaths,
+  identityFromDocuments,
+  resolveSpecPaths,
+  type SpecPaths,
+} from '../api-reference/identity';
 import {documentsFromPlugins} from '../api-reference/content';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
 import {renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
@@ -108,7 +113,10 @@ export default function machineReadablePlugin(
   context: LoadContext,
   options: MachineReadableOptions = {},
 ): Plugin<void> {
-  const specPaths = options.specPaths ?? resolveSpecPaths(context.siteDir);
+  const specPaths =
+    options.specPaths !== undefined
+      ? absoluteSpecPaths(context.siteDir, options.specPaths)
+      : resolveSpecPaths(context.siteDir);
   return {
     name: 'machine-readable',
 

@@ -7,9 +7,10 @@
  * `allContentLoaded` (this plugin registers its route there) and to `postBuild` (it writes the
  * feeds there). A build without the api-reference plugin's history fails, naming the fix.
  */
-import type {AllContent, LoadedPlugin, Plugin} from '@docusaurus/types';
+import type {AllContent, LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
 import {API_REFERENCE_PLUGIN} from '../api-reference/content';
 import {ROUTES} from '../api-reference/client/routes';
+import {generatedModule} from '../api-reference/generated';
 import {HISTORY_DATA, writeHistoryFeeds} from './plugin';
 import type {HistoryView, VersionHistoryProps} from './view';
 
@@ -45,14 +46,17 @@ export function historyFromPlugins(plugins: readonly LoadedPlugin[]): HistoryCon
   );
 }
 
-export default function releasesPlugin(): Plugin {
+export default function releasesPlugin(context: LoadContext): Plugin {
   return {
     name: 'releases',
 
     async allContentLoaded({allContent, actions}) {
       const {history} = historyFromAllContent(allContent);
       const modules: VersionHistoryModules = {
-        releases: await actions.createData(HISTORY_DATA, JSON.stringify(history)),
+        releases: generatedModule(
+          context.generatedFilesDir,
+          await actions.createData(HISTORY_DATA, JSON.stringify(history)),
+        ),
       };
       actions.addRoute({
         path: ROUTES.versionHistory,

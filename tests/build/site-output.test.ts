@@ -2,7 +2,8 @@
  * Gates on the production build (`build/`, made by `npm run build` before this
  * runs): no broken link or anchor anywhere (the build itself only warns), every
  * external link opened in a new tab carries rel="noopener noreferrer", and every
- * page carries the Content-Security-Policy, without 'unsafe-eval'.
+ * page carries the Content-Security-Policy, without 'unsafe-eval', and nothing shipped names the
+ * build machine's folders.
  */
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -125,5 +126,17 @@ describe('Content-Security-Policy', () => {
     expect(header).not.toContain('unsafe-eval');
     const headersFile = readFileSync(path.join(BUILD, '_headers'), 'utf8');
     expect(headersFile).toContain(`Content-Security-Policy: ${header.trim()}`);
+  });
+
+  test("no shipped file names the build machine's folders (route modules are @generated/… paths)", () => {
+    // An absolute module path in the route registry revealed the checkout's place and renamed the
+    // route chunks with it, so two checkouts of one revision built different bundles.
+    const root = path.resolve(__dirname, '../..');
+    const files = readdirSync(BUILD, {recursive: true, withFileTypes: true})
+      .filter((entry) => entry.isFile() && /\.(js|html|json|txt|md|xml)$/.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThan(20);
+    const naming = files.filter((file) => readFileSync(file, 'utf8').includes(`${root}/`));
+    expect(naming.map((file) => path.relative(BUILD, file))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type {
   AllContent,
+  LoadContext,
   LoadedPlugin,
   Plugin,
   PluginContentLoadedActions,
@@ -17,12 +18,16 @@ import {historyView} from '../../../plugins/releases/view';
 const history = historyView([], {rest: new Set(), ws: new Set()});
 const content = {history, identity: {title: 'Trading API', contactEmail: 'api@example.com'}};
 
+/** Where Docusaurus writes this plugin's data: createData returns the absolute path of the file. */
+const GENERATED = '/site/.docusaurus';
+const context = {generatedFilesDir: GENERATED} as LoadContext;
+
 function actions(routes: RouteConfig[], data: Map<string, string>): PluginContentLoadedActions {
   return {
     addRoute: (route: RouteConfig) => void routes.push(route),
     createData: async (name: string, value: string) => {
       data.set(name, value);
-      return `@generated/${name}`;
+      return `${GENERATED}/releases/default/${name}`;
     },
     setGlobalData: () => undefined,
   } as PluginContentLoadedActions;
@@ -30,7 +35,7 @@ function actions(routes: RouteConfig[], data: Map<string, string>): PluginConten
 
 describe('releases plugin', () => {
   it('registers /version-history with the history as its `releases` module', async () => {
-    const plugin = releasesPlugin() as Plugin;
+    const plugin = releasesPlugin(context) as Plugin;
     const routes: RouteConfig[] = [];
     const data = new Map<string, string>();
     const allContent = {'api-reference': {default: content}} as unknown as AllContent;
@@ -39,7 +44,8 @@ describe('releases plugin', () => {
       {
         path: '/version-history',
         component: VERSION_HISTORY_COMPONENT,
-        modules: {releases: '@generated/version-history.json'},
+        // Aliased, not the absolute path: module paths are written into the shipped bundle.
+        modules: {releases: '@generated/releases/default/version-history.json'},
         exact: true,
       },
     ]);
@@ -47,7 +53,7 @@ describe('releases plugin', () => {
   });
 
   it('fails loudly, naming the fix, when the api-reference plugin computed no history', async () => {
-    const plugin = releasesPlugin() as Plugin;
+    const plugin = releasesPlugin(context) as Plugin;
     const allContent = {} as AllContent;
     await expect(
       Promise.resolve().then(() => plugin.allContentLoaded?.({allContent, actions: actions([], new Map())})),
