@@ -5,6 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import docusaurus from '@docusaurus/eslint-plugin';
 import globals from 'globals';
 
+/**
+ * Browser code (src/, client/): a `\p{…}` class in a regex literal is expanded by the site's Babel
+ * preset into kilobytes of character ranges in the chunk (a one-line check once added 10 KB to two
+ * reference chunks). Build such a regex from a string (`new RegExp('\\p{L}', 'u')`), or do without.
+ */
+const UNICODE_CLASS_LITERAL = {
+  selector: 'Literal[regex.pattern=/\\\\[pP]\\{/]',
+  message:
+    'Browser code: a \\p{…} regex literal is expanded into kilobytes of ranges by the bundler; use new RegExp(string, "u") or do without.',
+};
+
 export default tseslint.config(
   {ignores: ['build/', '.docusaurus/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/']},
   js.configs.recommended,
@@ -41,6 +52,7 @@ export default tseslint.config(
   {
     files: ['src/**'],
     rules: {
+      'no-restricted-syntax': ['error', UNICODE_CLASS_LITERAL],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -100,6 +112,7 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='require']",
           message: 'client/ ships to the browser: no require().',
         },
+        UNICODE_CLASS_LITERAL,
       ],
     },
   },

@@ -45,6 +45,9 @@ export function constInDescription(value: string, ...descriptions: (string | und
     .join(' ');
   const wanted = `always ${plain(literal)}`.trim();
   const at = said.indexOf(wanted);
-  // The value must end there ("Always pri" is not "Always prices").
-  return at >= 0 && !/[\p{L}\p{N}_]/u.test(said.charAt(at + wanted.length));
+  // The value must end there ("Always pri" is not "Always prices"). A letter of any script is one
+  // whose case changes; not a \p{L} regex, which the bundler expands into kilobytes of ranges.
+  const next = said.charAt(at + wanted.length);
+  const continues = /\w/.test(next) || next.toLowerCase() !== next.toUpperCase();
+  return at >= 0 && !continues;
 }

@@ -47,6 +47,7 @@ describe('client/ ships to the browser', () => {
     ['a dynamic import()', `export const load = () => import('./anchors');`, SYNTAX],
     ['a dynamic import() of a package', `export const load = () => import('ajv');`, SYNTAX],
     ['require()', `export const fs = require('node:fs');`, SYNTAX],
+    ['a \\p{…} regex literal (kilobytes once bundled)', `export const letter = /\\p{L}/u;`, SYNTAX],
   ])('refuses %s', async (_what, source, rule) => {
     expect(await rulesBroken(CLIENT, source)).toContain(rule);
   });
@@ -74,6 +75,12 @@ describe('src/ imports plugins/ only through client/', () => {
   it('refuses a build-time module', async () => {
     const source = `import {deref} from '@site/plugins/api-reference/document';\nderef;`;
     expect(await rulesBroken('src/components/Example/index.tsx', source)).toContain(IMPORTS);
+  });
+
+  it('refuses a \\p{…} regex literal, allows one built from a string', async () => {
+    const file = 'src/components/Example/index.tsx';
+    expect(await rulesBroken(file, `export const upper = /\\p{Lu}/u;`)).toContain(SYNTAX);
+    expect(await rulesBroken(file, `export const upper = new RegExp('\\\\p{Lu}', 'u');`)).toEqual([]);
   });
 
   it('allows client/ modules and `import type` of the rest', async () => {
