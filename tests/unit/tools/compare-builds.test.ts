@@ -161,3 +161,70 @@ describe('compare-builds: usage', () => {
     }
   });
 });
+
+describe('compare-builds: what counts as a change in a page', () => {
+  it('reads attributes as a set (their order is no change) but sees a changed value', () => {
+    const link = (attrs: string): string => `<main id="m"><a ${attrs}>Orders</a></main>`;
+    const same = compare(
+      ...pair('attr-order', {
+        'page.html': [link('href="/rest#a" class="x"'), link('class="x" href="/rest#a"')],
+      }),
+    );
+    expect(same.status).toBe(0);
+    const changed = compare(
+      ...pair('attr-value', {'page.html': [link('href="/rest#a"'), link('href="/rest#b"')]}),
+    );
+    expect(changed.status).toBe(1);
+    expect(changed.out).toContain('differing: page.html (1)');
+    expect(changed.out).toContain('~ <a href="/rest#[-a-]{+b+}">');
+  });
+
+  it('shows an element added between two words, where it was added', () => {
+    const field = (badge: string): string =>
+      `<ul><li id="order.id"><a href="#order.id">id</a> <span>string</span>${badge}</li></ul>`;
+    const {status, out} = compare(
+      ...pair('element', {'page.html': [field(''), field(' <span>required</span>')]}),
+    );
+    expect(status).toBe(1);
+    expect(out).toContain('at order.id');
+    expect(out).toMatch(/\+ <span>/);
+    expect(out).toContain('"required"');
+  });
+
+  it('lists a change that several pages share once, naming every page', () => {
+    const footer = (year: string): string => `<footer id="footer"><p>Copyright ${year}</p></footer>`;
+    const {status, out} = compare(
+      ...pair('shared', {
+        'a.html': [footer('2025'), footer('2026')],
+        'b.html': [footer('2025'), footer('2026')],
+      }),
+    );
+    expect(status).toBe(1);
+    expect(out).toContain('differing: a.html (1), b.html (1)');
+    expect(out).toContain('[html] a.html, b.html');
+    expect(out.match(/\[-2025-\]\{\+2026\+\}/g)).toHaveLength(1);
+  });
+});
+
+describe('compare-builds: styles and files', () => {
+  it('compares style sheets rule by rule, CSS-module suffixes aside', () => {
+    const css = (suffix: string, margin: string): string =>
+      `.field_${suffix}{padding:.5rem 0}.name_${suffix}{margin-right:${margin}}`;
+    const same = compare(...pair('css-same', {'styles.css': [css('AbCd', '.6rem'), css('x_9Q', '.6rem')]}));
+    expect(same.status).toBe(0);
+    const {status, out} = compare(
+      ...pair('css-diff', {'styles.css': [css('AbCd', '.6rem'), css('x_9Q', '.3rem')]}),
+    );
+    expect(status).toBe(1);
+    expect(out).toContain('[css] styles.css');
+    expect(out).toContain('.name_#{margin-right:.[-6rem-]{+3rem+}}');
+  });
+
+  it('names a file that only the earlier build has', () => {
+    const [a, b] = pair('gone', {'index.html': ['<p id="p">Hi</p>', '<p id="p">Hi</p>']});
+    writeFileSync(path.join(a, 'feed.xml'), '<feed/>\n');
+    const {status, out} = compare(a, b);
+    expect(status).toBe(1);
+    expect(out).toContain('only before: feed.xml');
+  });
+});
