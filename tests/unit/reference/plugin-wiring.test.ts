@@ -8,8 +8,7 @@
 import path from 'node:path';
 import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
-import apiReferencePlugin from '../../../plugins/api-reference/index';
-import type {ApiReferenceContent} from '../../../plugins/api-reference/content';
+import apiReferencePlugin, {type ApiReferenceContent} from '../../../plugins/api-reference/index';
 import {resolveSpecPaths, siteRelativeSpecPaths} from '../../../plugins/api-reference/identity';
 import {ROUTES} from '../../../plugins/api-reference/client/routes';
 
