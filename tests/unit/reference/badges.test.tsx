@@ -118,6 +118,48 @@ describe('one badge component', () => {
   });
 });
 
+describe('a constant in a parameter table', () => {
+  const doc: Json = {
+    openapi: '3.1.0',
+    info: {title: 'Fixture', version: '1.0.0'},
+    paths: {
+      '/prices': {
+        get: {
+          operationId: 'getPrices',
+          parameters: [
+            {
+              name: 'channel',
+              in: 'query',
+              description: 'Always prices.',
+              schema: {type: 'string', const: 'prices'},
+            },
+            {
+              name: 'kind',
+              in: 'query',
+              description: 'What to list.',
+              schema: {type: 'string', const: 'spot'},
+            },
+          ],
+          responses: {'200': {description: 'OK'}},
+        },
+      },
+    },
+  };
+
+  it('is given once: not again under a description that already says it, kept under one that does not', () => {
+    const op = buildRestModel(doc).tags.flatMap((t) => t.operations)[0];
+    expect(op).toBeDefined();
+    if (op === undefined) return;
+    const html = renderToStaticMarkup(<ParameterTable parameters={op.parameters} caption="Parameters" />);
+    const rows = selectAll('tr[id]', fromHtml(html, {fragment: true})).map((row) =>
+      toText(row).replace(/\s+/g, ' ').trim(),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.match(/Always/g)).toHaveLength(1);
+    expect(rows[1]).toContain('Always "spot".');
+  });
+});
+
 describe("the REST index's deprecation mark (a reference split over pages)", () => {
   const many: Json = {
     openapi: '3.1.0',
