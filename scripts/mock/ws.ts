@@ -24,6 +24,7 @@ import type {ValidateFunction} from 'ajv';
 import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {
   asObject,
+  atTokens,
   deref,
   isObject,
   tokensOfPointer,
@@ -94,13 +95,6 @@ function correlationPath(doc: Json, message: JsonObject | undefined): string[] |
   return m?.[1] !== undefined ? tokensOfPointer(`/${m[1]}`) : undefined;
 }
 
-function at(value: unknown, steps: string[]): unknown {
-  return steps.reduce<unknown>(
-    (node, step) => (isObject(node as Json) ? (node as JsonObject)[step] : undefined),
-    value,
-  );
-}
-
 /**
  * The reply to send: the example for this channel, its header's channel set to
  * it, and the request's correlation id (where both messages declare one) copied in.
@@ -123,8 +117,8 @@ function replyFor(
   if (request !== undefined) {
     const from = correlationPath(doc, channel.messages.find((m) => m.name === request.name)?.message);
     const to = correlationPath(doc, message);
-    const id = from === undefined ? undefined : at(request.value, from);
-    const parent = to === undefined ? undefined : at(copy, to.slice(0, -1));
+    const id = from === undefined ? undefined : atTokens(request.value, from);
+    const parent = to === undefined ? undefined : atTokens(copy, to.slice(0, -1));
     const key = to?.[to.length - 1];
     if (id !== undefined && key !== undefined && isObject(parent as Json))
       (parent as JsonObject)[key] = id as Json;
