@@ -99,6 +99,18 @@ test('nothing of the builder loads before it is opened; opening it fetches only 
   expect(await page.evaluate(() => (window as unknown as {violations: string[]}).violations)).toEqual([]);
 });
 
+test("a field's label says where it goes and whether it is required, as words a screen reader reads", async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/rest#listTrades');
+  const item = await open(page, 'rest:listTrades');
+  // The label's accessible name: name, place and the "required" badge, apart ("from_datetime query required").
+  await expect(item.getByLabel('from_datetime query required', {exact: true})).toBeVisible();
+  await expect(field(item, 'from_datetime')).toHaveAccessibleName('from_datetime query required');
+  // An optional field has no badge: its checkbox says whether it is sent.
+  await expect(field(item, 'instrument')).toHaveAccessibleName('instrument query');
+});
+
 test('listTrades with several filters gives the right cURL', async ({page}) => {
   await gotoHydrated(page, '/rest#listTrades');
   const item = await open(page, 'rest:listTrades');
