@@ -248,7 +248,7 @@ describe('a site with four releases made by npm run release', () => {
     // The enum value 4.0.0 added: "New in 4.0.0" right after that value, the field keeps "Changed in".
     const status = /<li[^>]*id="price_update\.price_update\.update_list\[\]\.status"[\s\S]*?<\/li>/.exec(ws)?.[0] ?? '';
     expect(status).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
-    expect(status).toMatch(/&quot;STALE&quot;<\/code><a[^>]*href="\/version-history#v4-0-0"[^>]*>New in 4\.0\.0<\/a>/);
+    expect(status).toMatch(/&quot;STALE&quot;<\/code> <a[^>]*href="\/version-history#v4-0-0"[^>]*>New in 4\.0\.0<\/a>/);
     expect(status.match(/New in 4\.0\.0/g)).toHaveLength(1);
   });
 
