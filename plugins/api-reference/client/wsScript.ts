@@ -42,6 +42,8 @@ export function nodeScript({url, auth, payload, subscribe}: NodeScriptInput): st
     `const ws = new WebSocket(${JSON.stringify(url)}${options});`,
     ``,
   ];
+  // What the server sends back, printed as it comes (the forms that need not read the replies).
+  const printReplies = [`ws.on('message', (data) => {`, `  console.log(JSON.parse(data.toString()));`, `});`];
   if (subscribe === undefined)
     return [
       ...head,
@@ -49,9 +51,7 @@ export function nodeScript({url, auth, payload, subscribe}: NodeScriptInput): st
       `  ws.send(JSON.stringify(${json(payload, 2)}));`,
       `});`,
       ``,
-      `ws.on('message', (data) => {`,
-      `  console.log(JSON.parse(data.toString()));`,
-      `});`,
+      ...printReplies,
     ].join('\n');
   const {confirmation} = subscribe;
   const subscription = [
@@ -69,9 +69,7 @@ export function nodeScript({url, auth, payload, subscribe}: NodeScriptInput): st
       `  ws.send(JSON.stringify(message));`,
       `});`,
       ``,
-      `ws.on('message', (data) => {`,
-      `  console.log(JSON.parse(data.toString()));`,
-      `});`,
+      ...printReplies,
     ].join('\n');
   return [
     ...head,
