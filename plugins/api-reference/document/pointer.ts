@@ -118,3 +118,83 @@ export function refName(ref: string): string {
   const last = ref.split('/').pop() ?? ref;
   return unescapePointerToken(decodeURIComponent(last));
 }
+
+/** A node reached through `$ref`s, and where it is written. */
+export interface Reached {
+  /**
+   * The node as a reader of OpenAPI 3.1 / JSON Schema 2020-12 reads it: a `$ref`'s target with the
+   * keywords written beside the `$ref` laid over it (the nearer holder stronger), as the reference
+   * renders it.
+   */
+  node: Json;
+  /**
+   * Where the node is written: the target's pointer, or, when keywords beside a `$ref` change it,
+   * the pointer of that `$ref`'s holder (the same target under other siblings is another node).
+   */
+  pointer: string;
+}
+
+/** The holders whose own keywords lie over a target: nearest first, with where each is written. */
+interface Layer {
+  target: string;
+  over: Array<{pointer: string; keys: JsonObject}>;
+}
+
+const layers = new WeakMap<object, Map<string, Layer>>();
+
+/** Follows the `$ref` chain of `node` (written at `where`); undefined when it is broken, remote or loops. */
+function settle(doc: unknown, node: Json, where: string): Reached | undefined {
+  if (!isObject(node) || typeof node.$ref !== 'string') return {node, pointer: where};
+  const {node: target, refs, holders, unresolved} = deref(doc, node);
+  const last = refs[refs.length - 1];
+  if (target === undefined || unresolved !== undefined || last === undefined || !last.startsWith('#'))
+    return undefined;
+  const targetPointer = decodeURIComponent(last.slice(1));
+  const places = [where, ...refs.slice(0, -1).map((r) => decodeURIComponent(r.slice(1)))];
+  const over = holders
+    .map((holder, i) => {
+      const {$ref: _ref, ...keys} = holder;
+      return {pointer: places[i] ?? where, keys};
+    })
+    .filter((layer) => Object.keys(layer.keys).length > 0);
+  if (over.length === 0 || !isObject(target)) return {node: target, pointer: targetPointer};
+  let merged: JsonObject = {...target};
+  for (const layer of [...over].reverse()) merged = {...merged, ...layer.keys};
+  if (typeof doc === 'object' && doc !== null) {
+    const known = layers.get(doc) ?? new Map<string, Layer>();
+    known.set(where, {target: targetPointer, over});
+    layers.set(doc, known);
+  }
+  return {node: merged, pointer: where};
+}
+
+/**
+ * The node at a plain pointer, following `$ref`s wherever the way meets one (at the end and on the
+ * way: `/channels/a/messages/b/payload` where the message is a reference), read as the reference
+ * reads it (keywords beside a `$ref` override its target's), and where it is written. Undefined when
+ * nothing is there, or a reference is broken, remote or loops.
+ */
+export function locate(doc: unknown, plain: string): Reached | undefined {
+  const tokens = tokensOfPointer(plain);
+  if (tokens === undefined) return undefined;
+  let here: Reached | undefined = {node: doc as Json, pointer: ''};
+  for (const token of tokens) {
+    const {node, pointer: where}: Reached = here;
+    let child: Json | undefined;
+    let childAt = `${where}/${escapePointerToken(token)}`;
+    if (Array.isArray(node)) child = /^(0|[1-9][0-9]*)$/.test(token) ? node[Number(token)] : undefined;
+    else if (isObject(node) && Object.hasOwn(node, token)) {
+      child = node[token];
+      // A keyword of a laid-over node is written either beside a `$ref` or in its target.
+      const layer = typeof doc === 'object' && doc !== null ? layers.get(doc)?.get(where) : undefined;
+      if (layer !== undefined) {
+        const holder = layer.over.find((l) => Object.hasOwn(l.keys, token));
+        childAt = `${holder?.pointer ?? layer.target}/${escapePointerToken(token)}`;
+      }
+    }
+    if (child === undefined) return undefined;
+    here = settle(doc, child, childAt);
+    if (here === undefined) return undefined;
+  }
+  return here;
+}

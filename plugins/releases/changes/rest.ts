@@ -1,0 +1,443 @@
+/**
+ * REST: each operation of `paths` (the reader calls it) and of `webhooks` (the provider calls the
+ * reader, so directions flip), matched by method and path; its security and servers, parameters by
+ * `in` and name, request body, responses by status, their headers and content. Pure.
+ */
+import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
+import {operationId as operationAnchor, slug} from '../../api-reference/client/anchors';
+import {isObject as isObj, type JsonObject} from '../../api-reference/document';
+import {code, type Direction} from './rules';
+import {compareSchema} from './schema';
+import {
+  at,
+  compareDeprecation,
+  compareNotes,
+  emit,
+  esc,
+  findingOf,
+  obj,
+  removal,
+  sameValue,
+  shown,
+  text,
+  unchanged,
+  withField,
+  type Ctx,
+  type Obj,
+  type Place,
+  type Subject,
+} from './walk';
+
+function operationSubject(route: string, method: string, op: Obj): Subject {
+  const id = typeof op.operationId === 'string' && op.operationId.trim() !== '' ? op.operationId : undefined;
+  const label = `${method.toUpperCase()} ${route}`;
+  return {
+    kind: 'operation',
+    key: id ?? label,
+    label: code(label),
+    anchor: operationAnchor(id, method, route),
+  };
+}
+
+interface Param {
+  key: string;
+  name: string;
+  in: string;
+  pointer: string;
+  node: Obj;
+}
+
+function parametersOf(doc: Obj, itemPointer: string, opPointer: string): Param[] {
+  const list = (owner: string): Param[] => {
+    const raw = (at(doc, owner)?.node as Obj | undefined)?.parameters;
+    if (!Array.isArray(raw)) return [];
+    return raw.flatMap((_p, i): Param[] => {
+      const found = at(doc, `${owner}/parameters/${i}`);
+      if (found === undefined || !isObj(found.node)) return [];
+      const name = String(found.node.name ?? '');
+      const where = String(found.node.in ?? 'query');
+      return [{key: `${where}:${name}`, name, in: where, pointer: found.pointer, node: found.node}];
+    });
+  };
+  return mergeParameters([...list(itemPointer), ...list(opPointer)], (p) => p.key);
+}
+
+function securityNames(requirements: unknown): string[] {
+  if (!Array.isArray(requirements)) return [];
+  return [...new Set(requirements.flatMap((r) => Object.keys(obj(r))))].sort();
+}
+
+function normalisedSecurity(requirements: unknown): string {
+  if (!Array.isArray(requirements)) return '[]';
+  return text(
+    requirements
+      .map((r) =>
+        Object.entries(obj(r))
+          .map(([k, v]) => `${k}:${Array.isArray(v) ? [...v].map(String).sort().join(',') : ''}`)
+          .sort()
+          .join('&'),
+      )
+      .sort(),
+  );
+}
+
+const SCHEME_FIELDS = ['type', 'name', 'in', 'scheme', 'bearerFormat', 'flows', 'openIdConnectUrl'] as const;
+
+/** What changed in a security scheme, field by field (its description aside). */
+export function schemeChanges(a: Obj, b: Obj): string[] {
+  return SCHEME_FIELDS.filter((k) => !sameValue(a[k], b[k])).map((k) =>
+    a[k] === undefined
+      ? `${code(k)} set to ${code(b[k])}`
+      : b[k] === undefined
+        ? `${code(k)} ${code(a[k])} removed`
+        : `${code(k)} changed from ${code(a[k])} to ${code(b[k])}`,
+  );
+}
+
+export function securityDetail(before: string[], after: string[]): string {
+  const added = after.filter((n) => !before.includes(n));
+  const removed = before.filter((n) => !after.includes(n));
+  const parts = [
+    ...(added.length > 0 ? [`now asks for ${added.map((n) => code(n)).join(' and ')}`] : []),
+    ...(removed.length > 0 ? [`no longer asks for ${removed.map((n) => code(n)).join(' and ')}`] : []),
+  ];
+  return parts.length > 0 ? parts.join('; ') : 'the combination of credentials it asks for changed';
+}
+
+function isError(status: string): boolean {
+  return status === 'default' || /^[45]/.test(status);
+}
+
+/** A webhook (OpenAPI 3.1): the provider calls the reader, so the reader receives its request and sends its answer. */
+function webhookSubject(name: string, method: string, op: Obj): Subject {
+  const id = typeof op.operationId === 'string' && op.operationId.trim() !== '' ? op.operationId : undefined;
+  return {
+    kind: 'operation',
+    key: id ?? `webhook ${name} ${method.toUpperCase()}`,
+    label: `webhook ${code(name)} (${method.toUpperCase()})`,
+    anchor: id ?? `webhook-${slug(name)}-${method}`,
+  };
+}
+
+export function compareRest(ctx: Ctx): void {
+  comparePathItems(ctx, 'paths');
+  comparePathItems(ctx, 'webhooks');
+}
+
+/** The operations of `paths` (the reader calls them) or of `webhooks` (the provider calls the reader). */
+function comparePathItems(ctx: Ctx, container: 'paths' | 'webhooks'): void {
+  const flip = container === 'webhooks';
+  const routes = new Set([...Object.keys(obj(ctx.base[container])), ...Object.keys(obj(ctx.rev[container]))]);
+  for (const route of routes) {
+    const itemUse = `/${container}/${esc(route)}`;
+    const itemA = Object.hasOwn(obj(ctx.base[container]), route) ? at(ctx.base, itemUse) : undefined;
+    const itemB = Object.hasOwn(obj(ctx.rev[container]), route) ? at(ctx.rev, itemUse) : undefined;
+    const opsA = itemA !== undefined ? pathItemOperations(obj(itemA.node) as JsonObject) : [];
+    const opsB = itemB !== undefined ? pathItemOperations(obj(itemB.node) as JsonObject) : [];
+    const methods = new Set([...opsA, ...opsB].map((o) => o.method));
+    for (const method of methods) {
+      const a = opsA.find((o) => o.method === method);
+      const b = opsB.find((o) => o.method === method);
+      const subject = (flip ? webhookSubject : operationSubject)(route, method, (b ?? a)?.operation ?? {});
+      const use = `${itemUse}${(b ?? a)?.at ?? ''}`;
+      const place: Place = {
+        subject,
+        direction: 'send',
+        what: () => 'operation',
+        anchors: () => [subject.anchor as string],
+      };
+      if (a === undefined && b !== undefined) {
+        ctx.out.push({
+          ...findingOf(ctx, place, use, `${itemB?.pointer ?? itemUse}${b.at}`, 'operation-added'),
+          subjectChange: 'added',
+        });
+      } else if (a !== undefined && b === undefined) {
+        const before = ctx.out.length;
+        removal(ctx, place, '', use, `${itemA?.pointer ?? itemUse}${a.at}`, a.operation, 'operation-removed');
+        for (const f of ctx.out.slice(before)) {
+          f.subjectChange = 'removed';
+          delete f.item;
+        }
+      } else if (a !== undefined && b !== undefined && itemA !== undefined && itemB !== undefined) {
+        compareOperation(
+          ctx,
+          subject,
+          use,
+          {item: itemA.pointer, op: `${itemA.pointer}${a.at}`},
+          {
+            item: itemB.pointer,
+            op: `${itemB.pointer}${b.at}`,
+          },
+          flip,
+        );
+      }
+    }
+  }
+}
+
+function compareOperation(
+  ctx: Ctx,
+  subject: Subject,
+  use: string,
+  a: {item: string; op: string},
+  b: {item: string; op: string},
+  /** A webhook: the reader receives the request and sends the response. */
+  flip = false,
+): void {
+  const asks: Direction = flip ? 'receive' : 'send';
+  const answers: Direction = flip ? 'send' : 'receive';
+  const own = subject.anchor as string;
+  const opA = obj(at(ctx.base, a.op)?.node);
+  const opB = obj(at(ctx.rev, b.op)?.node);
+  const itemA = obj(at(ctx.base, a.item)?.node);
+  const itemB = obj(at(ctx.rev, b.item)?.node);
+  const whole: Place = {subject, direction: 'send', what: () => 'operation', anchors: () => [own]};
+  const before = ctx.out.length;
+  compareDeprecation(ctx, whole, '', use, b.op, opA, opB);
+  compareNotes(ctx, whole, '', use, b.op, opA, opB);
+  if (
+    !sameValue(opA.operationId, opB.operationId) &&
+    opA.operationId !== undefined &&
+    opB.operationId !== undefined
+  )
+    emit(ctx, whole, '', use, b.op, 'operation-id-changed', {
+      before: opA.operationId,
+      after: opB.operationId,
+    });
+  // Security: the operation's own requirements, else the document's.
+  const secA = opA.security ?? ctx.base.security;
+  const secB = opB.security ?? ctx.rev.security;
+  if (normalisedSecurity(secA) !== normalisedSecurity(secB))
+    emit(ctx, whole, '', use, b.op, 'security-changed', {
+      detail: securityDetail(securityNames(secA), securityNames(secB)),
+    });
+  for (const name of securityNames(secB).filter((n) => securityNames(secA).includes(n))) {
+    const pointer = `/components/securitySchemes/${esc(name)}`;
+    const sa = obj(at(ctx.base, pointer)?.node);
+    const sb = obj(at(ctx.rev, pointer)?.node);
+    for (const detail of schemeChanges(sa, sb))
+      ctx.out.push({
+        ...findingOf(ctx, whole, use, pointer, 'security-scheme-changed'),
+        words: {item: code(name), detail},
+      });
+  }
+  // Servers: the operation's, else its path's, else the document's; matched by URL.
+  const servers = (doc: Obj, op: Obj, item: Obj): string[] =>
+    (Array.isArray(op.servers)
+      ? op.servers
+      : Array.isArray(item.servers)
+        ? item.servers
+        : Array.isArray(doc.servers)
+          ? doc.servers
+          : []
+    )
+      .map((s) => obj(s).url)
+      .filter((u): u is string => typeof u === 'string');
+  const serversA = servers(ctx.base, opA, itemA);
+  const serversB = servers(ctx.rev, opB, itemB);
+  for (const url of serversB.filter((u) => !serversA.includes(u)))
+    ctx.out.push({...findingOf(ctx, whole, use, '/servers', 'server-added'), words: {item: code(url)}});
+  for (const url of serversA.filter((u) => !serversB.includes(u)))
+    ctx.out.push({...findingOf(ctx, whole, use, '/servers', 'server-removed'), words: {item: code(url)}});
+  for (const f of ctx.out.slice(before)) delete f.item;
+
+  // Parameters, by `in` and name.
+  const paramsA = parametersOf(ctx.base, a.item, a.op);
+  const paramsB = parametersOf(ctx.rev, b.item, b.op);
+  for (const key of new Set([...paramsA.map((p) => p.key), ...paramsB.map((p) => p.key)])) {
+    const pa = paramsA.find((p) => p.key === key);
+    const pb = paramsB.find((p) => p.key === key);
+    const p = (pb ?? pa) as Param;
+    const place: Place = {
+      subject,
+      direction: asks,
+      what: (field) =>
+        field === ''
+          ? `${p.in} parameter ${code(p.name)}`
+          : `field ${code(field)} of ${p.in} parameter ${code(p.name)}`,
+      anchors: () => [`${own}.${p.in}.${p.name}`, own],
+    };
+    const paramUse = `${use}/parameters/${esc(p.in)}:${esc(p.name)}`;
+    const required = (x: Param): boolean => x.node.required === true || x.in === 'path';
+    if (pa === undefined && pb !== undefined)
+      emit(
+        ctx,
+        place,
+        '',
+        paramUse,
+        pb.pointer,
+        required(pb) ? 'required-field-added' : 'optional-field-added',
+      );
+    else if (pa !== undefined && pb === undefined)
+      removal(ctx, place, '', paramUse, pa.pointer, pa.node, 'field-removed');
+    else if (pa !== undefined && pb !== undefined) {
+      if (!required(pa) && required(pb)) emit(ctx, place, '', paramUse, pb.pointer, 'field-became-required');
+      if (required(pa) && !required(pb)) emit(ctx, place, '', paramUse, pb.pointer, 'field-became-optional');
+      compareDeprecation(ctx, place, '', paramUse, pb.pointer, pa.node, pb.node);
+      compareNotes(ctx, place, '', paramUse, pb.pointer, pa.node, pb.node);
+      const serial = (['style', 'explode', 'allowReserved'] as const).filter(
+        (k) => !sameValue(pa.node[k], pb.node[k]),
+      );
+      if (serial.length > 0)
+        emit(ctx, place, '', paramUse, pb.pointer, 'serialization-changed', {
+          detail: serial
+            .map(
+              (k) =>
+                `${code(k)} changed from ${pa.node[k] === undefined ? 'unset' : shown(pa.node[k])} to ${pb.node[k] === undefined ? 'unset' : shown(pb.node[k])}`,
+            )
+            .join(', '),
+        });
+      if (isObj(pa.node.schema) && isObj(pb.node.schema))
+        compareSchema(ctx, place, '', `${paramUse}/schema`, `${pa.pointer}/schema`, `${pb.pointer}/schema`);
+      compareContent(ctx, place, `${paramUse}/content`, `${pa.pointer}/content`, `${pb.pointer}/content`);
+    }
+  }
+
+  // The request body.
+  const bodyA = at(ctx.base, `${a.op}/requestBody`);
+  const bodyB = at(ctx.rev, `${b.op}/requestBody`);
+  const body: Place = {
+    subject,
+    direction: asks,
+    what: (field) => (field === '' ? 'request body' : `request body field ${code(field)}`),
+    anchors: (field) => [withField(`${own}.request`, field), `${own}.request`, own],
+  };
+  const bodyUse = `${use}/requestBody`;
+  if (bodyA === undefined && bodyB !== undefined)
+    emit(
+      ctx,
+      body,
+      '',
+      bodyUse,
+      bodyB.pointer,
+      obj(bodyB.node).required === true ? 'required-field-added' : 'optional-field-added',
+    );
+  else if (bodyA !== undefined && bodyB === undefined)
+    emit(ctx, body, '', bodyUse, bodyA.pointer, 'field-removed');
+  else if (bodyA !== undefined && bodyB !== undefined) {
+    const was = obj(bodyA.node).required === true;
+    const is = obj(bodyB.node).required === true;
+    if (!was && is) emit(ctx, body, '', bodyUse, bodyB.pointer, 'field-became-required');
+    if (was && !is) emit(ctx, body, '', bodyUse, bodyB.pointer, 'field-became-optional');
+    compareNotes(ctx, body, '', bodyUse, bodyB.pointer, obj(bodyA.node), obj(bodyB.node));
+    compareContent(ctx, body, `${bodyUse}/content`, `${bodyA.pointer}/content`, `${bodyB.pointer}/content`);
+  }
+
+  // Responses, by status.
+  const responsesA = obj(at(ctx.base, `${a.op}/responses`)?.node);
+  const responsesB = obj(at(ctx.rev, `${b.op}/responses`)?.node);
+  for (const status of new Set([...Object.keys(responsesA), ...Object.keys(responsesB)])) {
+    const prefix = `${own}.response-${status}`;
+    const responseUse = `${use}/responses/${esc(status)}`;
+    const place: Place = {
+      subject,
+      direction: answers,
+      ...(flip ? {sends: 'responses'} : {}),
+      what: (field) =>
+        field === '' ? `the ${status} response` : `field ${code(field)} of the ${status} response`,
+      anchors: (field) => [withField(prefix, field), prefix, own],
+    };
+    const ra = Object.hasOwn(responsesA, status)
+      ? at(ctx.base, `${a.op}/responses/${esc(status)}`)
+      : undefined;
+    const rb = Object.hasOwn(responsesB, status)
+      ? at(ctx.rev, `${b.op}/responses/${esc(status)}`)
+      : undefined;
+    if (ra === undefined && rb !== undefined) {
+      ctx.out.push({
+        ...findingOf(
+          ctx,
+          place,
+          responseUse,
+          rb.pointer,
+          isError(status) ? 'error-response-added' : 'response-added',
+        ),
+        item: `the ${status} response`,
+        words: {item: isError(status) ? `${status} error response` : `${status} response`},
+      });
+    } else if (ra !== undefined && rb === undefined) {
+      emit(
+        ctx,
+        place,
+        '',
+        responseUse,
+        ra.pointer,
+        isError(status) ? 'error-response-removed' : 'response-removed',
+      );
+    } else if (ra !== undefined && rb !== undefined) {
+      if (unchanged(ctx, ra.pointer, rb.pointer)) continue;
+      compareNotes(ctx, place, '', responseUse, rb.pointer, obj(ra.node), obj(rb.node));
+      const headersA = obj(obj(ra.node).headers);
+      const headersB = obj(obj(rb.node).headers);
+      for (const name of new Set([...Object.keys(headersA), ...Object.keys(headersB)])) {
+        const header: Place = {
+          ...place,
+          what: (field) =>
+            field === ''
+              ? `header ${code(name)} of the ${status} response`
+              : `field ${code(field)} of header ${code(name)} of the ${status} response`,
+          anchors: () => [`${prefix}.header.${name}`, prefix, own],
+        };
+        const headerUse = `${responseUse}/headers/${esc(name)}`;
+        const ha = Object.hasOwn(headersA, name)
+          ? at(ctx.base, `${ra.pointer}/headers/${esc(name)}`)
+          : undefined;
+        const hb = Object.hasOwn(headersB, name)
+          ? at(ctx.rev, `${rb.pointer}/headers/${esc(name)}`)
+          : undefined;
+        if (ha === undefined && hb !== undefined)
+          emit(
+            ctx,
+            header,
+            '',
+            headerUse,
+            hb.pointer,
+            obj(hb.node).required === true ? 'required-field-added' : 'optional-field-added',
+          );
+        else if (ha !== undefined && hb === undefined)
+          removal(ctx, header, '', headerUse, ha.pointer, obj(ha.node), 'field-removed');
+        else if (ha !== undefined && hb !== undefined) {
+          const was = obj(ha.node).required === true;
+          const is = obj(hb.node).required === true;
+          if (!was && is) emit(ctx, header, '', headerUse, hb.pointer, 'field-became-required');
+          if (was && !is) emit(ctx, header, '', headerUse, hb.pointer, 'field-became-optional');
+          compareDeprecation(ctx, header, '', headerUse, hb.pointer, obj(ha.node), obj(hb.node));
+          if (isObj(obj(ha.node).schema) && isObj(obj(hb.node).schema))
+            compareSchema(
+              ctx,
+              header,
+              '',
+              `${headerUse}/schema`,
+              `${ha.pointer}/schema`,
+              `${hb.pointer}/schema`,
+            );
+        }
+      }
+      compareContent(ctx, place, `${responseUse}/content`, `${ra.pointer}/content`, `${rb.pointer}/content`);
+    }
+  }
+}
+
+/** A `content` map: media types added and removed, and each shared one's schema and examples. */
+function compareContent(ctx: Ctx, place: Place, use: string, basePointer: string, revPointer: string): void {
+  const ca = obj(at(ctx.base, basePointer)?.node);
+  const cb = obj(at(ctx.rev, revPointer)?.node);
+  for (const media of new Set([...Object.keys(ca), ...Object.keys(cb)])) {
+    const mediaUse = `${use}/${esc(media)}`;
+    if (!Object.hasOwn(ca, media))
+      emit(ctx, place, '', mediaUse, `${revPointer}/${esc(media)}`, 'media-type-added', {after: media});
+    else if (!Object.hasOwn(cb, media))
+      emit(ctx, place, '', mediaUse, `${basePointer}/${esc(media)}`, 'media-type-removed', {before: media});
+    else {
+      const ma = at(ctx.base, `${basePointer}/${esc(media)}`);
+      const mb = at(ctx.rev, `${revPointer}/${esc(media)}`);
+      if (ma === undefined || mb === undefined || unchanged(ctx, ma.pointer, mb.pointer)) continue;
+      const na = obj(ma.node);
+      const nb = obj(mb.node);
+      if (!sameValue(na.example, nb.example) || !sameValue(na.examples, nb.examples))
+        emit(ctx, place, '', mediaUse, mb.pointer, 'example-changed');
+      if (isObj(na.schema) && isObj(nb.schema))
+        compareSchema(ctx, place, '', `${mediaUse}/schema`, `${ma.pointer}/schema`, `${mb.pointer}/schema`);
+    }
+  }
+}

@@ -1,0 +1,430 @@
+/**
+ * Schemas: one pair (base, revision) compared at its own level (keywords, fields added, removed,
+ * made required, alternatives), and a use of a schema walked breadth first below that level. What a
+ * pair says at its own level is worked out once per direction and replayed at every use. Pure.
+ */
+import {isObject as isObj} from '../../api-reference/document';
+import {code, type Direction, type RuleId, type Words} from './rules';
+import {
+  at,
+  compareDeprecation,
+  compareNotes,
+  emit,
+  esc,
+  joinField,
+  lastToken,
+  obj,
+  removal,
+  sameValue,
+  shown,
+  text,
+  unchanged,
+  type At,
+  type Ctx,
+  type Finding,
+  type Obj,
+  type Place,
+} from './walk';
+
+export interface Shape {
+  pointer: string;
+  keywords: Obj;
+  properties: Map<string, string>;
+  required: Set<string>;
+  items?: string;
+  alternatives: Array<{kind: 'oneOf' | 'anyOf'; list: Array<{key: string; pointer: string}>}>;
+}
+
+export const STRUCTURAL = new Set(['properties', 'required', 'items', 'allOf', 'oneOf', 'anyOf', '$ref']);
+
+/** A schema with its `allOf` parts merged in: their properties, required names and keywords (its own win). */
+export function shape(doc: Obj, start: At, depth = 0, seen = new Set<string>()): Shape {
+  const node = obj(start.node);
+  // Where a keyword of the node is written: beside a `$ref` or in its target (the same node when no
+  // keyword is written beside a `$ref`).
+  const written = (keyword: string): string => {
+    const own = `${start.pointer}/${keyword}`;
+    return at(doc, own)?.pointer ?? own;
+  };
+  const out: Shape = {
+    pointer: start.pointer,
+    keywords: {},
+    properties: new Map(),
+    required: new Set(),
+    alternatives: [],
+  };
+  for (const [k, v] of Object.entries(node)) if (!STRUCTURAL.has(k)) out.keywords[k] = v;
+  for (const name of Object.keys(obj(node.properties)))
+    out.properties.set(name, `${written('properties')}/${esc(name)}`);
+  if (Array.isArray(node.required))
+    for (const name of node.required) if (typeof name === 'string') out.required.add(name);
+  if (isObj(node.items)) out.items = written('items');
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const list = node[kind];
+    if (!Array.isArray(list)) continue;
+    out.alternatives.push({
+      kind,
+      list: list.map((branch, i) => ({
+        key: isObj(branch) && typeof branch.$ref === 'string' ? branch.$ref : `#${i}`,
+        pointer: `${written(kind)}/${i}`,
+      })),
+    });
+  }
+  if (Array.isArray(node.allOf) && depth < 16) {
+    seen.add(start.pointer);
+    node.allOf.forEach((_branch, i) => {
+      const part = at(doc, `${written('allOf')}/${i}`);
+      if (part === undefined || seen.has(part.pointer)) return;
+      const inner = shape(doc, part, depth + 1, seen);
+      for (const [k, v] of Object.entries(inner.keywords)) if (!(k in out.keywords)) out.keywords[k] = v;
+      for (const [name, p] of inner.properties) if (!out.properties.has(name)) out.properties.set(name, p);
+      for (const name of inner.required) out.required.add(name);
+      out.items ??= inner.items;
+      out.alternatives.push(...inner.alternatives);
+    });
+  }
+  return out;
+}
+
+/** The types a schema allows, OpenAPI 3.0's `nullable` included. */
+export function types(keywords: Obj): Set<string> | undefined {
+  const t = keywords.type;
+  const list = typeof t === 'string' ? [t] : Array.isArray(t) ? t.filter((x) => typeof x === 'string') : [];
+  if (list.length === 0) return undefined;
+  const set = new Set(list as string[]);
+  if (keywords.nullable === true) set.add('null');
+  if (set.has('number')) set.add('integer');
+  return set;
+}
+
+export const LOWER = {
+  minimum: 'minimum',
+  exclusiveMinimum: 'exclusive minimum',
+  minLength: 'minimum length',
+  minItems: 'minimum number of items',
+  minProperties: 'minimum number of fields',
+} as const;
+
+export const UPPER = {
+  maximum: 'maximum',
+  exclusiveMaximum: 'exclusive maximum',
+  maxLength: 'maximum length',
+  maxItems: 'maximum number of items',
+  maxProperties: 'maximum number of fields',
+} as const;
+
+/** A limit in words; `tighter` tells whether the new value allows fewer values. */
+export function limitChange(
+  label: string,
+  before: unknown,
+  after: unknown,
+  lower: boolean,
+): {detail: string; rule: 'constraint-narrowed' | 'constraint-widened' | 'constraint-changed'} {
+  if (before === undefined) return {detail: `${label} of ${shown(after)} added`, rule: 'constraint-narrowed'};
+  if (after === undefined)
+    return {detail: `${label} of ${shown(before)} removed`, rule: 'constraint-widened'};
+  if (typeof before === 'number' && typeof after === 'number') {
+    const raised = after > before;
+    const tighter = lower ? raised : !raised;
+    return {
+      detail: `${label} ${raised ? 'raised' : 'lowered'} from ${before} to ${after}`,
+      rule: tighter ? 'constraint-narrowed' : 'constraint-widened',
+    };
+  }
+  return {detail: `${label} changed from ${shown(before)} to ${shown(after)}`, rule: 'constraint-changed'};
+}
+
+export function compareKeywords(
+  ctx: Ctx,
+  place: Place,
+  field: string,
+  use: string,
+  origin: string,
+  a: Obj,
+  b: Obj,
+): void {
+  compareDeprecation(ctx, place, field, use, origin, a, b);
+  const ta = types(a);
+  const tb = types(b);
+  if (ta !== undefined || tb !== undefined) {
+    const before = [...(ta ?? [])].filter((t) => !(t === 'integer' && ta?.has('number')));
+    const after = [...(tb ?? [])].filter((t) => !(t === 'integer' && tb?.has('number')));
+    if (text(before.sort()) !== text(after.sort())) {
+      const list = (l: string[]): string => (l.length === 0 ? 'any' : l.map((t) => `\`${t}\``).join(' or '));
+      const detail = `type changed from ${list(before)} to ${list(after)}`;
+      const widened = ta === undefined ? false : tb === undefined || [...ta].every((t) => tb.has(t));
+      const narrowed = tb === undefined ? false : ta === undefined || [...tb].every((t) => ta.has(t));
+      emit(
+        ctx,
+        place,
+        field,
+        use,
+        origin,
+        widened ? 'constraint-widened' : narrowed ? 'constraint-narrowed' : 'constraint-changed',
+        {detail},
+      );
+    }
+  }
+  // The allowed values: `const` is a list of one (and wins over `enum` when both are written).
+  const allowed = (k: Obj): unknown[] | undefined =>
+    k.const !== undefined ? [k.const] : Array.isArray(k.enum) ? (k.enum as unknown[]) : undefined;
+  const ea = allowed(a);
+  const eb = allowed(b);
+  if (ea !== undefined && eb !== undefined) {
+    const before = new Set(ea.map(text));
+    const after = new Set(eb.map(text));
+    const added = eb.filter((v) => !before.has(text(v)));
+    const removed = ea.filter((v) => !after.has(text(v)));
+    if (added.length > 0)
+      emit(ctx, place, field, use, origin, 'enum-value-added', {values: added}, {addedValues: added});
+    if (removed.length > 0) emit(ctx, place, field, use, origin, 'enum-value-removed', {values: removed});
+  } else if (ea !== undefined || eb !== undefined) {
+    emit(ctx, place, field, use, origin, eb !== undefined ? 'constraint-narrowed' : 'constraint-widened', {
+      detail:
+        eb !== undefined
+          ? `now limited to ${eb.map((v) => code(v)).join(', ')}`
+          : `no longer limited to ${(ea ?? []).map((v) => code(v)).join(', ')}`,
+    });
+  }
+  for (const [key, label] of Object.entries(LOWER)) {
+    if (!sameValue(a[key], b[key]))
+      emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], true));
+  }
+  for (const [key, label] of Object.entries(UPPER)) {
+    if (!sameValue(a[key], b[key]))
+      emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], false));
+  }
+  for (const key of ['pattern', 'format'] as const) {
+    if (!sameValue(a[key], b[key])) {
+      const {detail, rule} = limitChange(key, a[key], b[key], true);
+      emit(ctx, place, field, use, origin, rule, {detail});
+    }
+  }
+  if (!sameValue(a.multipleOf, b.multipleOf)) {
+    const x = a.multipleOf;
+    const y = b.multipleOf;
+    const detail =
+      x === undefined
+        ? `step of ${shown(y)} added`
+        : y === undefined
+          ? `step of ${shown(x)} removed`
+          : `step changed from ${shown(x)} to ${shown(y)}`;
+    const multiple = (p: number, q: number): boolean => Math.abs(p / q - Math.round(p / q)) < 1e-9;
+    const rule: RuleId =
+      x === undefined
+        ? 'constraint-narrowed'
+        : y === undefined
+          ? 'constraint-widened'
+          : typeof x === 'number' && typeof y === 'number' && multiple(y, x)
+            ? 'constraint-narrowed'
+            : typeof x === 'number' && typeof y === 'number' && multiple(x, y)
+              ? 'constraint-widened'
+              : 'constraint-changed';
+    emit(ctx, place, field, use, origin, rule, {detail});
+  }
+  if ((a.uniqueItems === true) !== (b.uniqueItems === true)) {
+    emit(
+      ctx,
+      place,
+      field,
+      use,
+      origin,
+      b.uniqueItems === true ? 'constraint-narrowed' : 'constraint-widened',
+      {
+        detail: b.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
+      },
+    );
+  }
+  if ((a.additionalProperties === false) !== (b.additionalProperties === false)) {
+    const closed = b.additionalProperties === false;
+    emit(ctx, place, field, use, origin, closed ? 'constraint-narrowed' : 'constraint-widened', {
+      detail: closed
+        ? 'fields other than the listed ones are no longer allowed'
+        : 'other fields are now allowed',
+    });
+  }
+  if (!sameValue(a.default, b.default))
+    emit(ctx, place, field, use, origin, 'default-changed', {before: a.default, after: b.default});
+  compareNotes(ctx, place, field, use, origin, a, b);
+}
+
+export function limit(
+  label: string,
+  before: unknown,
+  after: unknown,
+  lower: boolean,
+): [RuleId, Omit<Words, 'item'>] {
+  const {detail, rule} = limitChange(label, before, after, lower);
+  return [rule, {detail}];
+}
+
+/** The property's pointer, unless the reader's side never sees it (`readOnly` where they send, `writeOnly` where they receive). */
+export function shownTo(doc: Obj, property: string | undefined, direction: Direction): string | undefined {
+  if (property === undefined || direction === 'both') return property;
+  const node = obj(at(doc, property)?.node);
+  if (direction === 'send' && node.readOnly === true) return undefined;
+  if (direction === 'receive' && node.writeOnly === true) return undefined;
+  return property;
+}
+
+/** The place a pair's own findings are recorded in: fields as relative paths, no subject. */
+export function relativePlace(direction: Direction): Place {
+  return {
+    subject: {kind: 'document', key: '', label: ''},
+    direction,
+    what: (field) => field,
+    anchors: () => [],
+  };
+}
+
+/** A pair of schemas one level down: its field segment, pointer segment, and where each version writes it. */
+export interface Child {
+  field: string;
+  use: string;
+  base: string;
+  rev: string;
+}
+
+/** What one pair of schemas says at its own level (relative findings) and the pairs below it. */
+export interface Level {
+  findings: Finding[];
+  children: Child[];
+}
+
+/**
+ * Compares the schema at `basePointer` (base) with the one at `revPointer` (revision) for one use,
+ * breadth first: each pair of schemas the use reaches is looked at once, at the shortest field path
+ * that reaches it (a loop, a schema inside itself, is walked once). What a pair says at its own
+ * level is worked out once per direction and replayed at every use, so a component shared by
+ * hundreds of operations is compared once.
+ */
+export function compareSchema(
+  ctx: Ctx,
+  place: Place,
+  field: string,
+  use: string,
+  basePointer: string,
+  revPointer: string,
+): void {
+  const seen = new Set<string>();
+  const queue: Array<{field: string; use: string; base: string; rev: string}> = [
+    {field, use, base: basePointer, rev: revPointer},
+  ];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const a = at(ctx.base, next.base);
+    const b = at(ctx.rev, next.rev);
+    if (a === undefined || b === undefined) continue;
+    const pair = `${a.pointer}|${b.pointer}`;
+    if (seen.has(pair)) continue;
+    seen.add(pair);
+    if (unchanged(ctx, a.pointer, b.pointer)) continue;
+    const level = levelOf(ctx, a, b, place.direction);
+    for (const f of level.findings) {
+      const where = joinField(next.field, f.item ?? '');
+      const item = place.what(where);
+      ctx.out.push({
+        ...f,
+        subject: place.subject,
+        item,
+        words: {...f.words, item, ...(place.sends !== undefined ? {sends: place.sends} : {})},
+        anchors: place.anchors(where),
+        pointer: `${next.use}${f.pointer}`,
+      });
+    }
+    for (const child of level.children)
+      queue.push({
+        field: joinField(next.field, child.field),
+        use: `${next.use}${child.use}`,
+        base: child.base,
+        rev: child.rev,
+      });
+  }
+}
+
+export function levelOf(ctx: Ctx, a: At, b: At, direction: Direction): Level {
+  const key = `${a.pointer}|${b.pointer}|${direction}`;
+  const known = ctx.schemaMemo.get(key);
+  if (known !== undefined) return known;
+  const outer = ctx.out;
+  ctx.out = [];
+  const children = compareLevel(ctx, relativePlace(direction), a, b);
+  const level = {findings: ctx.out, children};
+  ctx.out = outer;
+  ctx.schemaMemo.set(key, level);
+  return level;
+}
+
+/** One pair of schemas at its own level: keywords, fields added, removed or required, alternatives; returns the pairs below. */
+export function compareLevel(ctx: Ctx, place: Place, a: At, b: At): Child[] {
+  const field = '';
+  const use = '';
+  const children: Child[] = [];
+  if (!isObj(a.node) || !isObj(b.node)) {
+    if (!sameValue(a.node, b.node))
+      emit(
+        ctx,
+        place,
+        field,
+        use,
+        b.pointer,
+        b.node === false ? 'constraint-narrowed' : 'constraint-widened',
+        {
+          detail: b.node === false ? 'no value is allowed any more' : 'any value is now allowed',
+        },
+      );
+    return children;
+  }
+  const sa = shape(ctx.base, a);
+  const sb = shape(ctx.rev, b);
+  compareKeywords(ctx, place, field, use, b.pointer, sa.keywords, sb.keywords);
+  const names = new Set([...sa.properties.keys(), ...sb.properties.keys()]);
+  for (const name of names) {
+    const childUse = `/properties/${esc(name)}`;
+    // A read-only field is not sent and a write-only one not received: on that side it does not exist.
+    const pa = shownTo(ctx.base, sa.properties.get(name), place.direction);
+    const pb = shownTo(ctx.rev, sb.properties.get(name), place.direction);
+    if (pa === undefined && pb !== undefined) {
+      emit(
+        ctx,
+        place,
+        name,
+        childUse,
+        pb,
+        sb.required.has(name) ? 'required-field-added' : 'optional-field-added',
+      );
+    } else if (pa !== undefined && pb === undefined) {
+      removal(ctx, place, name, childUse, pa, obj(at(ctx.base, pa)?.node), 'field-removed');
+    } else if (pa !== undefined && pb !== undefined) {
+      const was = sa.required.has(name);
+      const is = sb.required.has(name);
+      if (!was && is) emit(ctx, place, name, childUse, pb, 'field-became-required');
+      if (was && !is) emit(ctx, place, name, childUse, pb, 'field-became-optional');
+      children.push({field: name, use: childUse, base: pa, rev: pb});
+    }
+  }
+  if (sa.items !== undefined && sb.items !== undefined)
+    children.push({field: '[]', use: '/items', base: sa.items, rev: sb.items});
+  for (const kind of ['oneOf', 'anyOf'] as const) {
+    const la = sa.alternatives.filter((x) => x.kind === kind).flatMap((x) => x.list);
+    const lb = sb.alternatives.filter((x) => x.kind === kind).flatMap((x) => x.list);
+    if (la.length === 0 && lb.length === 0) continue;
+    const name = (key: string, i: number): string =>
+      key.startsWith('#/') ? code(lastToken(key) ?? key) : `number ${i + 1}`;
+    lb.forEach((alt, i) => {
+      const match = la.find((x) => x.key === alt.key);
+      if (match !== undefined)
+        children.push({field: '', use: `/${kind}/${esc(alt.key)}`, base: match.pointer, rev: alt.pointer});
+      else
+        emit(ctx, place, field, use, alt.pointer, 'constraint-widened', {
+          detail: `a new alternative form (${name(alt.key, i)}) is allowed`,
+        });
+    });
+    la.forEach((alt, i) => {
+      if (!lb.some((x) => x.key === alt.key))
+        emit(ctx, place, field, use, alt.pointer, 'constraint-narrowed', {
+          detail: `the alternative form ${name(alt.key, i)} is no longer allowed`,
+        });
+    });
+  }
+  return children;
+}

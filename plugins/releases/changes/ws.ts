@@ -1,0 +1,348 @@
+/**
+ * AsyncAPI 3: each message of each channel with the reader's direction (a server `receive` is what
+ * the reader sends), matched by channel and message key; its channel's address, parameters and `ws`
+ * binding, the servers and security that reach it, its payload and headers. Pure.
+ */
+import {channelId} from '../../api-reference/client/anchors';
+import {isObject as isObj} from '../../api-reference/document';
+import {code, type Direction} from './rules';
+import {securityDetail, schemeChanges} from './rest';
+import {compareSchema, shape} from './schema';
+import {
+  at,
+  compareDeprecation,
+  compareNotes,
+  emit,
+  esc,
+  findingOf,
+  lastToken,
+  obj,
+  removal,
+  sameValue,
+  text,
+  withField,
+  type At,
+  type Ctx,
+  type Obj,
+  type Place,
+  type Subject,
+} from './walk';
+
+interface MessageUse {
+  channel: string;
+  key: string;
+  name: string;
+  direction: Direction;
+  /** Keys of the operations that carry it (their security reaches it). */
+  operations: string[];
+}
+
+function channelOfRef(ref: unknown): string | undefined {
+  if (typeof ref !== 'string' || !ref.startsWith('#/channels/')) return undefined;
+  return lastToken(ref);
+}
+
+/** Every message of every channel, with the reader's direction (a server `receive` is what the reader sends). */
+function messageUses(doc: Obj): Map<string, MessageUse> {
+  const uses = new Map<string, MessageUse>();
+  const channels = obj(doc.channels);
+  const named = (channel: string, key: string): string => {
+    const m = obj(at(doc, `/channels/${esc(channel)}/messages/${esc(key)}`)?.node);
+    return typeof m.name === 'string' && m.name !== '' ? m.name : key;
+  };
+  for (const [channel, raw] of Object.entries(channels)) {
+    const ch = obj(at(doc, `/channels/${esc(channel)}`)?.node ?? raw);
+    for (const key of Object.keys(obj(ch.messages)))
+      uses.set(`${channel}/${key}`, {
+        channel,
+        key,
+        name: named(channel, key),
+        direction: 'receive',
+        operations: [],
+      });
+  }
+  const seenDirections = new Map<string, Set<'send' | 'receive'>>();
+  const mark = (
+    channel: string | undefined,
+    messages: unknown,
+    direction: 'send' | 'receive',
+    op: string,
+  ): void => {
+    if (channel === undefined) return;
+    const refs = Array.isArray(messages) && messages.length > 0 ? messages : undefined;
+    const keys =
+      refs !== undefined
+        ? refs.flatMap((m) => {
+            const ref = obj(m).$ref;
+            return typeof ref === 'string' && ref.startsWith(`#/channels/${esc(channel)}/messages/`)
+              ? [lastToken(ref) as string]
+              : [];
+          })
+        : Object.keys(obj(obj(at(doc, `/channels/${esc(channel)}`)?.node).messages));
+    for (const key of keys) {
+      const id = `${channel}/${key}`;
+      const use = uses.get(id);
+      if (use === undefined) continue;
+      const set = seenDirections.get(id) ?? new Set();
+      set.add(direction);
+      seenDirections.set(id, set);
+      if (!use.operations.includes(op)) use.operations.push(op);
+    }
+  };
+  for (const [opKey] of Object.entries(obj(doc.operations))) {
+    const op = obj(at(doc, `/operations/${esc(opKey)}`)?.node);
+    const channel = channelOfRef(obj(op.channel).$ref);
+    const reader: 'send' | 'receive' = op.action === 'receive' ? 'send' : 'receive';
+    mark(channel, op.messages, reader, opKey);
+    const reply = obj(op.reply);
+    if (Object.keys(reply).length > 0) {
+      const replyChannel = channelOfRef(obj(reply.channel).$ref) ?? channel;
+      mark(replyChannel, reply.messages, reader === 'send' ? 'receive' : 'send', opKey);
+    }
+  }
+  for (const [id, set] of seenDirections) {
+    const use = uses.get(id);
+    if (use !== undefined) use.direction = set.size === 2 ? 'both' : ([...set][0] as Direction);
+  }
+  return uses;
+}
+
+function serverKeys(doc: Obj, channel: string): string[] {
+  const ch = obj(at(doc, `/channels/${esc(channel)}`)?.node);
+  if (Array.isArray(ch.servers) && ch.servers.length > 0)
+    return ch.servers.map((s) => lastToken(obj(s).$ref)).filter((k): k is string => k !== undefined);
+  return Object.keys(obj(doc.servers));
+}
+
+function schemeNamesOf(doc: Obj, list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .map((s) => {
+      const ref = obj(s).$ref;
+      if (typeof ref === 'string') return lastToken(ref);
+      const found = Object.entries(obj(obj(doc.components).securitySchemes)).find(([, v]) => sameValue(v, s));
+      return found?.[0];
+    })
+    .filter((n): n is string => n !== undefined)
+    .sort();
+}
+
+export function compareWs(ctx: Ctx): void {
+  const usesA = messageUses(ctx.base);
+  const usesB = messageUses(ctx.rev);
+  for (const id of new Set([...usesA.keys(), ...usesB.keys()])) {
+    const ma = usesA.get(id);
+    const mb = usesB.get(id);
+    const m = (mb ?? ma) as MessageUse;
+    const subject: Subject = {
+      kind: 'message',
+      key: `${m.channel}/${m.name}`,
+      label: `message ${code(m.name)} on channel ${code(m.channel)}`,
+      anchor: m.name,
+    };
+    const own = [`${channelId(m.channel)}.${m.name}`, m.name];
+    const messageUse = `/channels/${esc(m.channel)}/messages/${esc(m.key)}`;
+    const whole: Place = {subject, direction: m.direction, what: () => 'message', anchors: () => own};
+    if (ma === undefined) {
+      ctx.out.push({
+        ...findingOf(ctx, whole, messageUse, messageUse, 'message-added'),
+        subjectChange: 'added',
+      });
+      continue;
+    }
+    if (mb === undefined) {
+      const node = obj(at(ctx.base, messageUse)?.node);
+      const payload = obj(at(ctx.base, `${messageUse}/payload`)?.node);
+      const before = ctx.out.length;
+      removal(
+        ctx,
+        whole,
+        '',
+        messageUse,
+        messageUse,
+        node.deprecated === true ? node : payload,
+        'message-removed',
+      );
+      for (const f of ctx.out.slice(before)) {
+        f.subjectChange = 'removed';
+        delete f.item;
+      }
+      continue;
+    }
+    compareMessage(ctx, subject, m, own, messageUse, ma);
+  }
+}
+
+function compareMessage(
+  ctx: Ctx,
+  subject: Subject,
+  m: MessageUse,
+  own: string[],
+  messageUse: string,
+  before: MessageUse,
+): void {
+  const whole: Place = {
+    subject,
+    direction: m.direction,
+    sends: 'messages',
+    what: () => 'message',
+    anchors: () => own,
+  };
+  const first = ctx.out.length;
+  const na = obj(at(ctx.base, messageUse)?.node);
+  const nb = obj(at(ctx.rev, messageUse)?.node);
+  compareDeprecation(ctx, whole, '', messageUse, messageUse, na, nb);
+  compareNotes(ctx, whole, '', messageUse, messageUse, na, nb);
+  // The channel: its address, and the servers and security that reach the message.
+  const channelUse = `/channels/${esc(m.channel)}`;
+  const ca = obj(at(ctx.base, channelUse)?.node);
+  const cb = obj(at(ctx.rev, channelUse)?.node);
+  if (!sameValue(ca.address, cb.address))
+    emit(ctx, whole, '', channelUse, channelUse, 'channel-address-changed', {
+      before: ca.address,
+      after: cb.address,
+    });
+  const serversA = serverKeys(ctx.base, m.channel);
+  const serversB = serverKeys(ctx.rev, m.channel);
+  const hostOf = (doc: Obj, key: string): Obj => obj(at(doc, `/servers/${esc(key)}`)?.node);
+  for (const key of serversB.filter((k) => !serversA.includes(k))) {
+    const s = hostOf(ctx.rev, key);
+    ctx.out.push({
+      ...findingOf(ctx, whole, messageUse, `/servers/${esc(key)}`, 'server-added'),
+      words: {item: code(`${String(s.protocol ?? '')}://${String(s.host ?? '')}${String(s.pathname ?? '')}`)},
+    });
+  }
+  for (const key of serversA.filter((k) => !serversB.includes(k))) {
+    const s = hostOf(ctx.base, key);
+    ctx.out.push({
+      ...findingOf(ctx, whole, messageUse, `/servers/${esc(key)}`, 'server-removed'),
+      words: {item: code(`${String(s.protocol ?? '')}://${String(s.host ?? '')}${String(s.pathname ?? '')}`)},
+    });
+  }
+  const schemes = new Set<string>();
+  for (const key of serversB.filter((k) => serversA.includes(k))) {
+    const sa = hostOf(ctx.base, key);
+    const sb = hostOf(ctx.rev, key);
+    for (const fieldName of ['host', 'pathname', 'protocol'] as const) {
+      if (!sameValue(sa[fieldName], sb[fieldName]))
+        ctx.out.push({
+          ...findingOf(ctx, whole, messageUse, `/servers/${esc(key)}`, 'server-changed'),
+          words: {
+            item: code(key),
+            detail: `${fieldName} changed from ${sa[fieldName] === undefined ? 'unset' : code(sa[fieldName])} to ${sb[fieldName] === undefined ? 'unset' : code(sb[fieldName])}`,
+          },
+        });
+    }
+    const secA = schemeNamesOf(ctx.base, sa.security);
+    const secB = schemeNamesOf(ctx.rev, sb.security);
+    if (text(secA) !== text(secB))
+      ctx.out.push({
+        ...findingOf(ctx, whole, messageUse, `/servers/${esc(key)}/security`, 'security-changed'),
+        words: {item: 'message', detail: `server ${code(key)} ${securityDetail(secA, secB)}`},
+      });
+    for (const n of secB) if (secA.includes(n)) schemes.add(n);
+  }
+  const opsSecurity = (doc: Obj, keys: string[]): string[] =>
+    [
+      ...new Set(
+        keys.flatMap((k) => schemeNamesOf(doc, obj(at(doc, `/operations/${esc(k)}`)?.node).security)),
+      ),
+    ].sort();
+  const opA = opsSecurity(ctx.base, before.operations);
+  const opB = opsSecurity(ctx.rev, m.operations);
+  if (text(opA) !== text(opB))
+    emit(ctx, whole, '', messageUse, '/operations', 'security-changed', {
+      detail: `its operation ${securityDetail(opA, opB)}`,
+    });
+  for (const n of opB) if (opA.includes(n)) schemes.add(n);
+  for (const name of schemes) {
+    const pointer = `/components/securitySchemes/${esc(name)}`;
+    for (const detail of schemeChanges(obj(at(ctx.base, pointer)?.node), obj(at(ctx.rev, pointer)?.node)))
+      ctx.out.push({
+        ...findingOf(ctx, whole, messageUse, pointer, 'security-scheme-changed'),
+        words: {item: code(name), detail},
+      });
+  }
+  for (const opKey of m.operations.filter((k) => before.operations.includes(k))) {
+    const oa = obj(at(ctx.base, `/operations/${esc(opKey)}`)?.node);
+    const ob = obj(at(ctx.rev, `/operations/${esc(opKey)}`)?.node);
+    if (!sameValue(oa.action, ob.action))
+      ctx.out.push({
+        ...findingOf(ctx, whole, messageUse, `/operations/${esc(opKey)}/action`, 'action-changed'),
+        words: {item: code(opKey), before: oa.action, after: ob.action},
+      });
+  }
+  for (const f of ctx.out.slice(first)) delete f.item;
+
+  // What the reader writes to connect: the channel's parameters and the ws binding's query and headers.
+  const connect: Place = {...whole, direction: 'send', sends: 'connection requests'};
+  const paramsA = obj(ca.parameters);
+  const paramsB = obj(cb.parameters);
+  for (const name of new Set([...Object.keys(paramsA), ...Object.keys(paramsB)])) {
+    const place: Place = {...connect, what: () => `channel parameter ${code(name)}`};
+    const use = `${channelUse}/parameters/${esc(name)}`;
+    if (!Object.hasOwn(paramsA, name)) emit(ctx, place, '', use, use, 'required-field-added');
+    else if (!Object.hasOwn(paramsB, name)) emit(ctx, place, '', use, use, 'field-removed');
+    else compareSchema(ctx, place, '', use, use, use);
+  }
+  for (const part of ['query', 'headers'] as const) {
+    // The same place in both versions.
+    const where = `${channelUse}/bindings/ws/${part}`;
+    const has = (doc: Obj, p: string): boolean => at(doc, p) !== undefined;
+    if (!has(ctx.base, where) && !has(ctx.rev, where)) continue;
+    const place: Place = {
+      ...connect,
+      what: (field) =>
+        part === 'query'
+          ? field === ''
+            ? 'the connection query'
+            : `connection query parameter ${code(field)}`
+          : field === ''
+            ? 'the connection headers'
+            : `connection header ${code(field)}`,
+    };
+    if (has(ctx.base, where) && has(ctx.rev, where)) compareSchema(ctx, place, '', where, where, where);
+    else if (has(ctx.rev, where)) {
+      // A binding that appears: each required property is a new requirement.
+      const s = shape(ctx.rev, at(ctx.rev, where) as At);
+      for (const [name, p] of s.properties)
+        emit(
+          ctx,
+          place,
+          name,
+          `${where}/properties/${esc(name)}`,
+          p,
+          s.required.has(name) ? 'required-field-added' : 'optional-field-added',
+        );
+    } else emit(ctx, place, '', where, where, 'field-removed');
+  }
+
+  // The message itself.
+  const payload: Place = {
+    ...whole,
+    what: (field) => (field === '' ? 'message' : `field ${code(field)}`),
+    anchors: (field) => [...(field === '' ? [] : own.map((a) => withField(a, field))), ...own],
+  };
+  if (isObj(na.payload) && isObj(nb.payload))
+    compareSchema(
+      ctx,
+      payload,
+      '',
+      `${messageUse}/payload`,
+      `${messageUse}/payload`,
+      `${messageUse}/payload`,
+    );
+  const headers: Place = {
+    ...whole,
+    what: (field) => (field === '' ? 'message headers' : `header ${code(field)}`),
+  };
+  if (isObj(na.headers) && isObj(nb.headers))
+    compareSchema(
+      ctx,
+      headers,
+      '',
+      `${messageUse}/headers`,
+      `${messageUse}/headers`,
+      `${messageUse}/headers`,
+    );
+}
