@@ -175,6 +175,20 @@ function comparePathItems(ctx: Ctx, container: 'paths' | 'webhooks'): void {
   }
 }
 
+/** One operation in both versions, and the reader's side of its request and of its responses. */
+interface OperationPair {
+  subject: Subject;
+  use: string;
+  a: {item: string; op: string};
+  b: {item: string; op: string};
+  /** The reader's side of the request: `send`, or `receive` for a webhook (the provider calls the reader). */
+  asks: Direction;
+  answers: Direction;
+  /** The operation's anchor in the reference. */
+  own: string;
+  flip: boolean;
+}
+
 function compareOperation(
   ctx: Ctx,
   subject: Subject,
@@ -184,9 +198,25 @@ function compareOperation(
   /** A webhook: the reader receives the request and sends the response. */
   flip = false,
 ): void {
-  const asks: Direction = flip ? 'receive' : 'send';
-  const answers: Direction = flip ? 'send' : 'receive';
-  const own = subject.anchor as string;
+  const pair: OperationPair = {
+    subject,
+    use,
+    a,
+    b,
+    asks: flip ? 'receive' : 'send',
+    answers: flip ? 'send' : 'receive',
+    own: subject.anchor as string,
+    flip,
+  };
+  compareOperationItself(ctx, pair);
+  compareParameters(ctx, pair);
+  compareRequestBody(ctx, pair);
+  compareResponses(ctx, pair);
+}
+
+/** The operation as a whole: deprecation, wording, operationId, security and servers. */
+function compareOperationItself(ctx: Ctx, pair: OperationPair): void {
+  const {subject, use, a, b, own} = pair;
   const opA = obj(at(ctx.base, a.op)?.node);
   const opB = obj(at(ctx.rev, b.op)?.node);
   const itemA = obj(at(ctx.base, a.item)?.node);
@@ -240,7 +270,11 @@ function compareOperation(
   for (const url of serversA.filter((u) => !serversB.includes(u)))
     ctx.out.push({...findingOf(ctx, whole, use, '/servers', 'server-removed'), words: {item: code(url)}});
   for (const f of ctx.out.slice(before)) delete f.item;
+}
 
+/** Parameters, matched by `in` and name. */
+function compareParameters(ctx: Ctx, pair: OperationPair): void {
+  const {subject, use, a, b, asks, own} = pair;
   // Parameters, by `in` and name.
   const paramsA = parametersOf(ctx.base, a.item, a.op);
   const paramsB = parametersOf(ctx.rev, b.item, b.op);
@@ -292,7 +326,11 @@ function compareOperation(
       compareContent(ctx, place, `${paramUse}/content`, `${pa.pointer}/content`, `${pb.pointer}/content`);
     }
   }
+}
 
+/** The request body. */
+function compareRequestBody(ctx: Ctx, pair: OperationPair): void {
+  const {subject, use, a, b, asks, own} = pair;
   // The request body.
   const bodyA = at(ctx.base, `${a.op}/requestBody`);
   const bodyB = at(ctx.rev, `${b.op}/requestBody`);
@@ -322,7 +360,11 @@ function compareOperation(
     compareNotes(ctx, body, '', bodyUse, bodyB.pointer, obj(bodyA.node), obj(bodyB.node));
     compareContent(ctx, body, `${bodyUse}/content`, `${bodyA.pointer}/content`, `${bodyB.pointer}/content`);
   }
+}
 
+/** Responses, matched by status. */
+function compareResponses(ctx: Ctx, pair: OperationPair): void {
+  const {subject, use, a, b, answers, own, flip} = pair;
   // Responses, by status.
   const responsesA = obj(at(ctx.base, `${a.op}/responses`)?.node);
   const responsesB = obj(at(ctx.rev, `${b.op}/responses`)?.node);

@@ -202,6 +202,15 @@ function compareMessage(
       before: ca.address,
       after: cb.address,
     });
+  const schemes = compareMessageServers(ctx, whole, m, messageUse);
+  compareMessageSecurity(ctx, whole, {m, before, messageUse}, schemes);
+  for (const f of ctx.out.slice(first)) delete f.item;
+  compareConnection(ctx, whole, m.channel);
+  compareMessageBody(ctx, whole, own, messageUse, {na, nb});
+}
+
+/** The servers that reach the message: added, removed, changed, and their security; returns the schemes both versions use. */
+function compareMessageServers(ctx: Ctx, whole: Place, m: MessageUse, messageUse: string): Set<string> {
   const serversA = serverKeys(ctx.base, m.channel);
   const serversB = serverKeys(ctx.rev, m.channel);
   const hostOf = (doc: Obj, key: string): Obj => obj(at(doc, `/servers/${esc(key)}`)?.node);
@@ -242,6 +251,16 @@ function compareMessage(
       });
     for (const n of secB) if (secA.includes(n)) schemes.add(n);
   }
+  return schemes;
+}
+
+/** The security of the operations that carry the message, the schemes it uses, and the operations' actions. */
+function compareMessageSecurity(
+  ctx: Ctx,
+  whole: Place,
+  {m, before, messageUse}: {m: MessageUse; before: MessageUse; messageUse: string},
+  schemes: Set<string>,
+): void {
   const opsSecurity = (doc: Obj, keys: string[]): string[] =>
     [
       ...new Set(
@@ -272,9 +291,13 @@ function compareMessage(
         words: {item: code(opKey), before: oa.action, after: ob.action},
       });
   }
-  for (const f of ctx.out.slice(first)) delete f.item;
+}
 
-  // What the reader writes to connect: the channel's parameters and the ws binding's query and headers.
+/** What the reader writes to connect: the channel's parameters and the ws binding's query and headers. */
+function compareConnection(ctx: Ctx, whole: Place, channel: string): void {
+  const channelUse = `/channels/${esc(channel)}`;
+  const ca = obj(at(ctx.base, channelUse)?.node);
+  const cb = obj(at(ctx.rev, channelUse)?.node);
   const connect: Place = {...whole, direction: 'send', sends: 'connection requests'};
   const paramsA = obj(ca.parameters);
   const paramsB = obj(cb.parameters);
@@ -316,8 +339,16 @@ function compareMessage(
         );
     } else emit(ctx, place, '', where, where, 'field-removed');
   }
+}
 
-  // The message itself.
+/** The message itself: its payload and headers. */
+function compareMessageBody(
+  ctx: Ctx,
+  whole: Place,
+  own: string[],
+  messageUse: string,
+  {na, nb}: {na: Obj; nb: Obj},
+): void {
   const payload: Place = {
     ...whole,
     what: (field) => (field === '' ? 'message' : `field ${code(field)}`),
