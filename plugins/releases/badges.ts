@@ -36,7 +36,9 @@ export function releaseBadges(
     const version = entry.version ?? '';
     const href = `/version-history#${versionId(version)}`;
     const placed = {rest: new Map<string, PlacedBadge>(), ws: new Map<string, PlacedBadge>()};
-    for (const change of entry.changes) {
+    for (const change of entry.changes.flatMap((c) =>
+      (c.places ?? [c]).map((place) => ({...c, anchors: place.anchors})),
+    )) {
       const known = anchors[change.api];
       const index = change.anchors.findIndex((a) => known.has(a));
       if (index < 0) continue;
@@ -114,7 +116,9 @@ export function deprecationMarks(
   anchors: Anchors,
 ): {rest: Map<string, DeprecationMark>; ws: Map<string, DeprecationMark>} {
   const out = {rest: new Map<string, DeprecationMark>(), ws: new Map<string, DeprecationMark>()};
-  for (const d of deprecations) {
+  for (const d of deprecations.flatMap((x) =>
+    (x.places ?? [x.anchors]).map((list) => ({...x, anchors: list})),
+  )) {
     const anchor = d.anchors.find((a) => anchors[d.api].has(a));
     if (anchor === undefined || out[d.api].has(anchor)) continue;
     out[d.api].set(anchor, {

@@ -57,6 +57,12 @@ export interface Change {
   origin: string;
   /** The change's stable identity: `<api>:<subject key>:<pointer>:<rule>`; release.yaml notes are keyed by it (or by `<api>:<origin>`). */
   id: string;
+  /**
+   * Every use the change is at, when one line names several field paths of one place (a shared
+   * type at two fields of one response): each use's pointer and candidate anchors, the first being
+   * `pointer` and `anchors`. Badges and marks go on each.
+   */
+  places?: Array<{pointer: string; anchors: string[]}>;
   /** For a change of an enum: the values it added (each gets its own "New in X" in the references). */
   addedValues?: unknown[];
   /** The sunset date a deprecation or removal names. */
@@ -108,6 +114,7 @@ export function toChange(finding: Finding): Change {
     origin: finding.origin,
     id: `${finding.api}:${finding.subject.key}:${finding.pointer}:${finding.rule}`,
     ...(finding.addedValues !== undefined ? {addedValues: finding.addedValues} : {}),
+    ...(finding.places !== undefined ? {places: finding.places} : {}),
     ...(finding.words.sunset !== undefined ? {sunset: finding.words.sunset} : {}),
   };
 }

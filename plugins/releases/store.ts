@@ -307,6 +307,7 @@ export function deprecationReleases(entries: readonly HistoryEntry[]): Map<strin
 /** Records, for each use these changes deprecate, the version that did it (the first one wins). */
 function learnDeprecations(into: Map<string, string>, changes: readonly Change[], version: string): void {
   for (const c of changes)
-    if (c.rule === 'deprecated' && !into.has(`${c.api}:${c.pointer}`))
-      into.set(`${c.api}:${c.pointer}`, version);
+    if (c.rule === 'deprecated')
+      for (const {pointer} of c.places ?? [c])
+        if (!into.has(`${c.api}:${pointer}`)) into.set(`${c.api}:${pointer}`, version);
 }

@@ -53,6 +53,8 @@ export interface DeprecationView {
   href?: string;
   /** Candidate anchors in the reference (the references mark each one). */
   anchors: string[];
+  /** When one line names several fields: each one's candidate anchors (the references mark each). */
+  places?: string[][];
 }
 
 export interface GroupView {
@@ -239,6 +241,7 @@ export function deprecationsView(
       ...(since !== undefined ? {since, sinceHref: `/version-history#${versionId(since)}`} : {}),
       ...(href !== undefined ? {href} : {}),
       anchors: f.anchors,
+      ...(f.places !== undefined ? {places: f.places.map((p) => p.anchors)} : {}),
     };
   });
   return list.sort(

@@ -77,6 +77,8 @@ export interface Words {
   announcedIn?: string;
   /** What the reader sends there, in the plural: requests (the default), messages, responses (a webhook's answer). */
   sends?: string;
+  /** The item names more than one field ("fields `a` and `b` of …"): sentences say "are" and "them". */
+  many?: boolean;
 }
 
 /** What the reader sends where the change is: "requests", "messages", "responses". */
@@ -111,6 +113,16 @@ function values(list: unknown[] | undefined): string {
 
 function it(list: unknown[] | undefined): string {
   return (list ?? []).length > 1 ? 'them' : 'it';
+}
+
+/** "is", or "are" when the item names more than one field. */
+function is(w: Words): string {
+  return w.many === true ? 'are' : 'is';
+}
+
+/** "it", or "them" when the item names more than one field. */
+function its(w: Words): string {
+  return w.many === true ? 'them' : 'it';
 }
 
 /** First letter up: sentences start with their item. */
@@ -173,7 +185,9 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       `${capital(w.item)} removed before its sunset date (${w.sunset ?? ''}) had passed: ${
-        side === 'send' ? `${sent(w)} that use it fail` : 'clients that read it will no longer find it'
+        side === 'send'
+          ? `${sent(w)} that use ${its(w)} fail`
+          : `clients that read ${its(w)} will no longer find ${its(w)}`
       }.`,
     sample: {item: 'query parameter `price_from`', sunset: '2027-06-30'},
   },
@@ -184,7 +198,7 @@ const RULE_LIST = [
     receive: 'addition',
     say: (w, side) =>
       side === 'send'
-        ? `New required ${w.item}: ${sent(w)} without it are refused.`
+        ? `New required ${w.item}: ${sent(w)} without ${its(w)} are refused.`
         : `New ${w.item}, always present.`,
     sample: {item: 'request body field `account_id`'},
   },
@@ -194,7 +208,9 @@ const RULE_LIST = [
     send: 'addition',
     receive: 'addition',
     say: (w, side) =>
-      side === 'send' ? `New optional ${w.item}: ${sent(w)} may include it.` : `New optional ${w.item}.`,
+      side === 'send'
+        ? `New optional ${w.item}: ${sent(w)} may include ${its(w)}.`
+        : `New optional ${w.item}.`,
     sample: {item: 'field `fee` of the 200 response'},
   },
   {
@@ -204,8 +220,8 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} removed: ${sent(w)} that still include it may be refused, or have it ignored.`
-        : `${capital(w.item)} removed: clients that read it will no longer find it.`,
+        ? `${capital(w.item)} removed: ${sent(w)} that still include ${its(w)} may be refused, or have ${its(w)} ignored.`
+        : `${capital(w.item)} removed: clients that read ${its(w)} will no longer find ${its(w)}.`,
     sample: {item: 'field `order_ref`'},
   },
   {
@@ -215,8 +231,8 @@ const RULE_LIST = [
     receive: 'compatible',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} is now required: ${sent(w)} without it are refused.`
-        : `${capital(w.item)} is now always present.`,
+        ? `${capital(w.item)} ${is(w)} now required: ${sent(w)} without ${its(w)} are refused.`
+        : `${capital(w.item)} ${is(w)} now always present.`,
     sample: {item: 'query parameter `instrument`'},
   },
   {
@@ -226,8 +242,8 @@ const RULE_LIST = [
     receive: 'breaking',
     say: (w, side) =>
       side === 'send'
-        ? `${capital(w.item)} is now optional: ${sent(w)} may leave it out.`
-        : `${capital(w.item)} is now optional: it may be absent, so clients must not rely on it.`,
+        ? `${capital(w.item)} ${is(w)} now optional: ${sent(w)} may leave ${its(w)} out.`
+        : `${capital(w.item)} ${is(w)} now optional: ${w.many === true ? 'they' : 'it'} may be absent, so clients must not rely on ${its(w)}.`,
     sample: {item: 'field `trade_id` of the 200 response'},
   },
   {
@@ -313,7 +329,7 @@ const RULE_LIST = [
     title: 'A deprecation withdrawn',
     send: 'compatible',
     receive: 'compatible',
-    say: (w) => `${capital(w.item)} is no longer deprecated.`,
+    say: (w) => `${capital(w.item)} ${is(w)} no longer deprecated.`,
     sample: {item: 'query parameter `price_from`'},
   },
   {
@@ -362,7 +378,7 @@ const RULE_LIST = [
     send: 'compatible',
     receive: 'compatible',
     only: 'receive',
-    say: (w) => `${capital(w.item)} is no longer documented.`,
+    say: (w) => `${capital(w.item)} ${is(w)} no longer documented.`,
     sample: {item: 'the 404 response'},
   },
   {
@@ -384,7 +400,7 @@ const RULE_LIST = [
     say: (w, side) =>
       side === 'send'
         ? `${capital(w.item)} can no longer be sent as ${code(w.before)}: such ${sent(w)} are refused.`
-        : `${capital(w.item)} is no longer returned as ${code(w.before)}: clients that read that format must switch.`,
+        : `${capital(w.item)} ${is(w)} no longer returned as ${code(w.before)}: clients that read that format must switch.`,
     sample: {item: 'the request body', before: 'application/xml'},
   },
   {

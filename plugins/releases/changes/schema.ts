@@ -291,12 +291,52 @@ export interface Level {
   children: Child[];
 }
 
+/** How a use reached a pair of schemas: from which pair (none for the use's own schema), by which field. */
+interface Edge {
+  from: string | null;
+  field: string;
+  use: string;
+}
+
+/** A pair of schemas a use reaches, with every way it reaches it. */
+interface Reached {
+  level: Level;
+  edges: Edge[];
+}
+
+/** Most field paths named for one change in one use; past it the words say that more exist. */
+export const MAX_PATHS = 1000;
+
+/**
+ * Every field path by which a use reaches the pair `key`, shortest first, without walking a loop
+ * (a path never passes the same pair twice).
+ */
+function pathsTo(
+  reached: ReadonlyMap<string, Reached>,
+  key: string,
+  onPath: Set<string>,
+): Array<{field: string; use: string}> {
+  const out: Array<{field: string; use: string}> = [];
+  for (const edge of reached.get(key)?.edges ?? []) {
+    if (edge.from === null) out.push({field: edge.field, use: edge.use});
+    else if (!onPath.has(edge.from)) {
+      onPath.add(edge.from);
+      for (const p of pathsTo(reached, edge.from, onPath))
+        out.push({field: joinField(p.field, edge.field), use: `${p.use}${edge.use}`});
+      onPath.delete(edge.from);
+    }
+    if (out.length >= MAX_PATHS) break;
+  }
+  return out;
+}
+
 /**
  * Compares the schema at `basePointer` (base) with the one at `revPointer` (revision) for one use,
- * breadth first: each pair of schemas the use reaches is looked at once, at the shortest field path
- * that reaches it (a loop, a schema inside itself, is walked once). What a pair says at its own
- * level is worked out once per direction and replayed at every use, so a component shared by
- * hundreds of operations is compared once.
+ * breadth first: each pair of schemas the use reaches is looked at once, however many field paths
+ * reach it (what a pair says at its own level is worked out once per direction and replayed at
+ * every use, so a component shared by hundreds of operations is compared once). Every field path
+ * that reaches a pair with something to say is then named: a value added to a type that sits at
+ * two fields of one response is one finding at both fields.
  */
 export function compareSchema(
   ctx: Ctx,
@@ -306,39 +346,84 @@ export function compareSchema(
   basePointer: string,
   revPointer: string,
 ): void {
-  const seen = new Set<string>();
-  const queue: Array<{field: string; use: string; base: string; rev: string}> = [
-    {field, use, base: basePointer, rev: revPointer},
+  const reached = new Map<string, Reached>();
+  const order: string[] = [];
+  const queue: Array<{edge: Edge; base: string; rev: string}> = [
+    {edge: {from: null, field, use}, base: basePointer, rev: revPointer},
   ];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const a = at(ctx.base, next.base);
     const b = at(ctx.rev, next.rev);
     if (a === undefined || b === undefined) continue;
-    const pair = `${a.pointer}|${b.pointer}`;
-    if (seen.has(pair)) continue;
-    seen.add(pair);
+    const key = `${a.pointer}|${b.pointer}`;
+    const known = reached.get(key);
+    if (known !== undefined) {
+      known.edges.push(next.edge);
+      continue;
+    }
     if (unchanged(ctx, a.pointer, b.pointer)) continue;
     const level = levelOf(ctx, a, b, place.direction);
+    reached.set(key, {level, edges: [next.edge]});
+    order.push(key);
+    for (const child of level.children)
+      queue.push({edge: {from: key, field: child.field, use: child.use}, base: child.base, rev: child.rev});
+  }
+  for (const key of order) {
+    const {level} = reached.get(key) as Reached;
+    if (level.findings.length === 0) continue;
+    const paths = pathsTo(reached, key, new Set([key]));
     for (const f of level.findings) {
-      const where = joinField(next.field, f.item ?? '');
-      const item = place.what(where);
+      const uses = paths.map((p) => ({
+        field: joinField(p.field, f.item ?? ''),
+        pointer: `${p.use}${f.pointer}`,
+      }));
+      const first = uses[0];
+      if (first === undefined) continue;
+      const item = itemAt(
+        place,
+        uses.map((u) => u.field),
+        paths.length >= MAX_PATHS,
+      );
       ctx.out.push({
         ...f,
         subject: place.subject,
         item,
-        words: {...f.words, item, ...(place.sends !== undefined ? {sends: place.sends} : {})},
-        anchors: place.anchors(where),
-        pointer: `${next.use}${f.pointer}`,
+        words: {
+          ...f.words,
+          item,
+          ...(uses.length > 1 ? {many: true} : {}),
+          ...(place.sends !== undefined ? {sends: place.sends} : {}),
+        },
+        anchors: place.anchors(first.field),
+        pointer: first.pointer,
+        ...(uses.length > 1
+          ? {places: uses.map((u) => ({pointer: u.pointer, anchors: place.anchors(u.field)}))}
+          : {}),
       });
     }
-    for (const child of level.children)
-      queue.push({
-        field: joinField(next.field, child.field),
-        use: `${next.use}${child.use}`,
-        base: child.base,
-        rev: child.rev,
-      });
   }
+}
+
+/**
+ * The item in words at one field path or at several: "field `a` of the 200 response", or "fields
+ * `a` and `b` of the 200 response" (the word before the field's name made plural).
+ */
+export function itemAt(place: Place, fields: readonly string[], more = false): string {
+  const [only] = fields;
+  if (fields.length === 1 && only !== undefined) return place.what(only);
+  const mark = '\uE000';
+  const template = place.what(mark);
+  const list = `${listed(fields.map((f) => `\`${f}\``))}${more ? ' and more' : ''}`;
+  const plural = template.replace(/(\w+) `\uE000`/, (_m, word: string) => `${word}s ${list}`);
+  return plural.includes(mark)
+    ? `${place.what(fields[0] ?? '')} (at ${fields.length} fields: ${list})`
+    : plural;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] ?? ''}`;
 }
 
 export function levelOf(ctx: Ctx, a: At, b: At, direction: Direction): Level {

@@ -48,6 +48,11 @@ export interface Finding {
   origin: string;
   /** Enum values a change added (each gets its own "New in X" in the references). */
   addedValues?: unknown[];
+  /**
+   * Every use the finding is at, when it is at more than one field path of one place (a shared type
+   * at two fields of one response): their pointers and anchors, the first being `pointer`'s.
+   */
+  places?: Array<{pointer: string; anchors: string[]}>;
 }
 
 /** Options of one comparison. */

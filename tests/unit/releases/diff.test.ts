@@ -418,3 +418,53 @@ describe('release diff: webhooks and WebSocket words', () => {
     ]);
   });
 });
+
+describe('release diff: keywords beside a `$ref`, and every field a shared type sits at', () => {
+  it('a maxLength written beside the `$ref` of a request field is a narrowing: breaking where it is sent, and the bump is major', async () => {
+    const changes = await diffAfter('rest', (doc) => {
+      doc.components.schemas.BulkOrderItem.properties.order_ref.maxLength = 20;
+    });
+    readable(changes);
+    const narrowed = changes.filter((c) => c.rule === 'constraint-narrowed');
+    expect(keys(narrowed)).toEqual(['createBulkOrder']);
+    expect(narrowed[0]).toMatchObject({
+      direction: 'send',
+      verdict: 'breaking',
+      origin: '/components/schemas/BulkOrderItem/properties/order_ref',
+    });
+    expect(narrowed[0]?.text).toMatch(
+      /^Request body field `[^`]*orders\[\]\.order_ref`: maximum length lowered from 100 to 20\./,
+    );
+    expect(requiredBump(changes)).toBe('major');
+  });
+
+  it('a deprecation written beside a `$ref` is announced with its sunset', async () => {
+    const changes = await diffAfter('rest', (doc) => {
+      Object.assign(doc.components.schemas.BulkOrderItem.properties.order_ref, {
+        deprecated: true,
+        'x-sunset': '2027-06-30',
+      });
+    });
+    const deprecated = changes.filter((c) => c.rule === 'deprecated');
+    expect(keys(deprecated)).toEqual(['createBulkOrder']);
+    expect(deprecated[0]?.sunset).toBe('2027-06-30');
+  });
+
+  it('a value added to TradeLegStatus names leg_1_status and leg_2_status, in one line per use', async () => {
+    const changes = await diffAfter('rest', (doc) =>
+      doc.components.schemas.TradeLegStatus.enum.push('FAILED'),
+    );
+    readable(changes);
+    const listTrades = changes.filter((c) => c.subject.key === 'listTrades' && c.direction === 'receive');
+    expect(listTrades).toHaveLength(1);
+    const [line] = listTrades;
+    expect(line?.text).toMatch(
+      /leg_1_status`.* and `[^`]*leg_2_status` of the 200 response can now be `FAILED`/,
+    );
+    expect(line?.places?.map((p) => p.anchors[0])).toEqual([
+      expect.stringMatching(/leg_1_status$/),
+      expect.stringMatching(/leg_2_status$/),
+    ]);
+    expect(requiredBump(changes)).toBe('major');
+  });
+});

@@ -205,9 +205,12 @@ describe(`release diff on a real API: Xero Accounting ${OLDER} → ${NEWER}`, ()
       expect(fieldName(c.item)).toBe('SkypeUserName');
       if (c.direction === 'receive') {
         expect(c.verdict).toBe('breaking');
+        // One line names every field path of the use; "them" when there are several.
+        const it = c.places !== undefined ? 'them' : 'it';
         expect(c.text).toBe(
-          `${c.item?.replace(/^f/, 'F') ?? ''} removed: clients that read it will no longer find it.`,
+          `${c.item?.replace(/^f/, 'F') ?? ''} removed: clients that read ${it} will no longer find ${it}.`,
         );
+        for (const place of c.places ?? []) expect(place.pointer).toMatch(/SkypeUserName$/);
       } else {
         expect(c.verdict).toBe('check');
         expect(c.text).toMatch(
