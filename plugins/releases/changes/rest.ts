@@ -47,7 +47,62 @@ interface Param {
   node: Obj;
 }
 
-function parametersOf(doc: Obj, itemPointer: string, opPointer: string): Param[] {
+/**
+ * A path with its parameters' names set aside (`/api/orders/{}`): two paths that differ only in the
+ * names of their parameters take the same URLs, so their operations are the same operations.
+ */
+export function pathTemplate(route: string): string {
+  return route.replace(/\{[^}/]*\}/g, '{}');
+}
+
+/** The names of a path's parameters, in the order the path gives them. */
+function pathParameterNames(route: string): string[] {
+  return [...route.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1] ?? '');
+}
+
+/**
+ * The pairs of routes to compare: the same route in both versions, or two routes with the same
+ * template (a path parameter renamed), when each version has one route of that template.
+ */
+function routePairs(base: Obj, rev: Obj): Array<{a?: string; b?: string}> {
+  const routesA = Object.keys(base);
+  const routesB = Object.keys(rev);
+  const byTemplate = (routes: string[]): Map<string, string[]> => {
+    const map = new Map<string, string[]>();
+    for (const r of routes) map.set(pathTemplate(r), [...(map.get(pathTemplate(r)) ?? []), r]);
+    return map;
+  };
+  const templatesA = byTemplate(routesA);
+  const templatesB = byTemplate(routesB);
+  const pairs: Array<{a?: string; b?: string}> = [];
+  const pairedA = new Set<string>();
+  for (const b of routesB) {
+    const same = routesA.includes(b) ? b : undefined;
+    const [onlyA, ...moreA] = templatesA.get(pathTemplate(b)) ?? [];
+    const renamed =
+      same === undefined &&
+      onlyA !== undefined &&
+      moreA.length === 0 &&
+      (templatesB.get(pathTemplate(b)) ?? []).length === 1 &&
+      !routesB.includes(onlyA)
+        ? onlyA
+        : undefined;
+    const a = same ?? renamed;
+    if (a !== undefined) pairedA.add(a);
+    pairs.push(a !== undefined ? {a, b} : {b});
+  }
+  for (const a of routesA) if (!pairedA.has(a)) pairs.push({a});
+  return pairs;
+}
+
+/** A path parameter's key: its place in the path (`path:#0`), so a renamed one is still the same parameter. */
+function parameterKeyIn(route: string, where: string, name: string): string {
+  if (where !== 'path') return `${where}:${name}`;
+  const index = pathParameterNames(route).indexOf(name);
+  return index < 0 ? `path:${name}` : `path:#${index}`;
+}
+
+function parametersOf(doc: Obj, itemPointer: string, opPointer: string, route: string): Param[] {
   const list = (owner: string): Param[] => {
     const raw = (at(doc, owner)?.node as Obj | undefined)?.parameters;
     if (!Array.isArray(raw)) return [];
@@ -56,7 +111,9 @@ function parametersOf(doc: Obj, itemPointer: string, opPointer: string): Param[]
       if (found === undefined || !isObj(found.node)) return [];
       const name = String(found.node.name ?? '');
       const where = String(found.node.in ?? 'query');
-      return [{key: `${where}:${name}`, name, in: where, pointer: found.pointer, node: found.node}];
+      return [
+        {key: parameterKeyIn(route, where, name), name, in: where, pointer: found.pointer, node: found.node},
+      ];
     });
   };
   return mergeParameters([...list(itemPointer), ...list(opPointer)], (p) => p.key);
@@ -127,11 +184,20 @@ export function compareRest(ctx: Ctx): void {
 /** The operations of `paths` (the reader calls them) or of `webhooks` (the provider calls the reader). */
 function comparePathItems(ctx: Ctx, container: 'paths' | 'webhooks'): void {
   const flip = container === 'webhooks';
-  const routes = new Set([...Object.keys(obj(ctx.base[container])), ...Object.keys(obj(ctx.rev[container]))]);
-  for (const route of routes) {
+  const pairs =
+    container === 'paths'
+      ? routePairs(obj(ctx.base[container]), obj(ctx.rev[container]))
+      : [...new Set([...Object.keys(obj(ctx.base[container])), ...Object.keys(obj(ctx.rev[container]))])].map(
+          (name) => ({
+            ...(Object.hasOwn(obj(ctx.base[container]), name) ? {a: name} : {}),
+            ...(Object.hasOwn(obj(ctx.rev[container]), name) ? {b: name} : {}),
+          }),
+        );
+  for (const {a: routeA, b: routeB} of pairs) {
+    const route = (routeB ?? routeA) as string;
     const itemUse = `/${container}/${esc(route)}`;
-    const itemA = Object.hasOwn(obj(ctx.base[container]), route) ? at(ctx.base, itemUse) : undefined;
-    const itemB = Object.hasOwn(obj(ctx.rev[container]), route) ? at(ctx.rev, itemUse) : undefined;
+    const itemA = routeA !== undefined ? at(ctx.base, `/${container}/${esc(routeA)}`) : undefined;
+    const itemB = routeB !== undefined ? at(ctx.rev, itemUse) : undefined;
     const opsA = itemA !== undefined ? pathItemOperations(obj(itemA.node) as JsonObject) : [];
     const opsB = itemB !== undefined ? pathItemOperations(obj(itemB.node) as JsonObject) : [];
     const methods = new Set([...opsA, ...opsB].map((o) => o.method));
@@ -163,11 +229,8 @@ function comparePathItems(ctx: Ctx, container: 'paths' | 'webhooks'): void {
           ctx,
           subject,
           use,
-          {item: itemA.pointer, op: `${itemA.pointer}${a.at}`},
-          {
-            item: itemB.pointer,
-            op: `${itemB.pointer}${b.at}`,
-          },
+          {item: itemA.pointer, op: `${itemA.pointer}${a.at}`, route: routeA ?? route},
+          {item: itemB.pointer, op: `${itemB.pointer}${b.at}`, route},
           flip,
         );
       }
@@ -175,12 +238,19 @@ function comparePathItems(ctx: Ctx, container: 'paths' | 'webhooks'): void {
   }
 }
 
+/** Where one version writes an operation: its path item, the operation, and the path. */
+interface Side {
+  item: string;
+  op: string;
+  route: string;
+}
+
 /** One operation in both versions, and the reader's side of its request and of its responses. */
 interface OperationPair {
   subject: Subject;
   use: string;
-  a: {item: string; op: string};
-  b: {item: string; op: string};
+  a: Side;
+  b: Side;
   /** The reader's side of the request: `send`, or `receive` for a webhook (the provider calls the reader). */
   asks: Direction;
   answers: Direction;
@@ -193,8 +263,8 @@ function compareOperation(
   ctx: Ctx,
   subject: Subject,
   use: string,
-  a: {item: string; op: string},
-  b: {item: string; op: string},
+  a: Side,
+  b: Side,
   /** A webhook: the reader receives the request and sends the response. */
   flip = false,
 ): void {
@@ -276,8 +346,8 @@ function compareOperationItself(ctx: Ctx, pair: OperationPair): void {
 function compareParameters(ctx: Ctx, pair: OperationPair): void {
   const {subject, use, a, b, asks, own} = pair;
   // Parameters, by `in` and name.
-  const paramsA = parametersOf(ctx.base, a.item, a.op);
-  const paramsB = parametersOf(ctx.rev, b.item, b.op);
+  const paramsA = parametersOf(ctx.base, a.item, a.op, a.route);
+  const paramsB = parametersOf(ctx.rev, b.item, b.op, b.route);
   for (const key of new Set([...paramsA.map((p) => p.key), ...paramsB.map((p) => p.key)])) {
     const pa = paramsA.find((p) => p.key === key);
     const pb = paramsB.find((p) => p.key === key);
@@ -305,6 +375,12 @@ function compareParameters(ctx: Ctx, pair: OperationPair): void {
     else if (pa !== undefined && pb === undefined)
       removal(ctx, place, '', paramUse, pa.pointer, pa.node, 'field-removed');
     else if (pa !== undefined && pb !== undefined) {
+      if (pa.name !== pb.name)
+        emit(ctx, place, '', paramUse, pb.pointer, 'parameter-renamed', {
+          detail: 'path parameter',
+          before: pa.name,
+          after: pb.name,
+        });
       if (!required(pa) && required(pb)) emit(ctx, place, '', paramUse, pb.pointer, 'field-became-required');
       if (required(pa) && !required(pb)) emit(ctx, place, '', paramUse, pb.pointer, 'field-became-optional');
       compareDeprecation(ctx, place, '', paramUse, pb.pointer, pa.node, pb.node);

@@ -484,6 +484,16 @@ const RULE_LIST = [
     sample: {item: 'operation', before: 'listOrders', after: 'getOrders'},
   },
   {
+    id: 'parameter-renamed',
+    title: 'A path or channel parameter renamed (the address is the same)',
+    send: 'compatible',
+    receive: 'compatible',
+    only: 'send',
+    say: (w) =>
+      `${capital(w.detail ?? 'parameter')} ${code(w.before)} renamed to ${code(w.after)}: the address a client uses is the same; code generated from the document names it differently.`,
+    sample: {item: 'path parameter `order_id`', detail: 'path parameter', before: 'id', after: 'order_id'},
+  },
+  {
     id: 'description-changed',
     title: 'A description, summary or title changed',
     send: 'docs',

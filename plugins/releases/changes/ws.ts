@@ -6,7 +6,7 @@
 import {channelId} from '../../api-reference/client/anchors';
 import {isObject as isObj} from '../../api-reference/document';
 import {code, type Direction} from './rules';
-import {securityDetail, schemeChanges} from './rest';
+import {pathTemplate, securityDetail, schemeChanges} from './rest';
 import {compareSchema, shape} from './schema';
 import {
   at,
@@ -197,7 +197,12 @@ function compareMessage(
   const channelUse = `/channels/${esc(m.channel)}`;
   const ca = obj(at(ctx.base, channelUse)?.node);
   const cb = obj(at(ctx.rev, channelUse)?.node);
-  if (!sameValue(ca.address, cb.address))
+  // An address whose parameters are only renamed is the same address (compareConnection names them).
+  const sameAddress =
+    typeof ca.address === 'string' &&
+    typeof cb.address === 'string' &&
+    pathTemplate(ca.address) === pathTemplate(cb.address);
+  if (!sameValue(ca.address, cb.address) && !sameAddress)
     emit(ctx, whole, '', channelUse, channelUse, 'channel-address-changed', {
       before: ca.address,
       after: cb.address,
@@ -301,12 +306,35 @@ function compareConnection(ctx: Ctx, whole: Place, channel: string): void {
   const connect: Place = {...whole, direction: 'send', sends: 'connection requests'};
   const paramsA = obj(ca.parameters);
   const paramsB = obj(cb.parameters);
-  for (const name of new Set([...Object.keys(paramsA), ...Object.keys(paramsB)])) {
+  // A parameter is known by its place in the address: renamed, it is the same parameter.
+  const renamed = new Map<string, string>();
+  if (typeof ca.address === 'string' && typeof cb.address === 'string') {
+    const namesA = [...ca.address.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1] ?? '');
+    const namesB = [...cb.address.matchAll(/\{([^}/]*)\}/g)].map((m) => m[1] ?? '');
+    if (pathTemplate(ca.address) === pathTemplate(cb.address))
+      namesB.forEach((name, i) => {
+        const before = namesA[i];
+        if (before !== undefined && before !== name) renamed.set(name, before);
+      });
+  }
+  const formerly = new Set(renamed.values());
+  const names = new Set([...Object.keys(paramsA).filter((n) => !formerly.has(n)), ...Object.keys(paramsB)]);
+  for (const name of names) {
+    const before = renamed.get(name) ?? name;
     const place: Place = {...connect, what: () => `channel parameter ${code(name)}`};
     const use = `${channelUse}/parameters/${esc(name)}`;
-    if (!Object.hasOwn(paramsA, name)) emit(ctx, place, '', use, use, 'required-field-added');
+    const useA = `${channelUse}/parameters/${esc(before)}`;
+    if (!Object.hasOwn(paramsA, before)) emit(ctx, place, '', use, use, 'required-field-added');
     else if (!Object.hasOwn(paramsB, name)) emit(ctx, place, '', use, use, 'field-removed');
-    else compareSchema(ctx, place, '', use, use, use);
+    else {
+      if (before !== name)
+        emit(ctx, place, '', use, use, 'parameter-renamed', {
+          detail: 'channel parameter',
+          before,
+          after: name,
+        });
+      compareSchema(ctx, place, '', use, useA, use);
+    }
   }
   for (const part of ['query', 'headers'] as const) {
     // The same place in both versions.

@@ -50,6 +50,7 @@ const EXPECTED: Record<RuleId, {send: Verdict; receive: Verdict}> = {
   'channel-address-changed': {send: 'breaking', receive: 'breaking'},
   'action-changed': {send: 'breaking', receive: 'breaking'},
   'operation-id-changed': {send: 'behaviour', receive: 'behaviour'},
+  'parameter-renamed': {send: 'compatible', receive: 'compatible'},
   'description-changed': {send: 'docs', receive: 'docs'},
   'example-changed': {send: 'docs', receive: 'docs'},
 };
