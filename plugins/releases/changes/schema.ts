@@ -134,37 +134,60 @@ export function limitChange(
   return {detail: `${label} changed from ${shown(before)} to ${shown(after)}`, rule: 'constraint-changed'};
 }
 
-export function compareKeywords(
-  ctx: Ctx,
-  place: Place,
-  field: string,
-  use: string,
-  origin: string,
-  a: Obj,
-  b: Obj,
-): void {
-  compareDeprecation(ctx, place, field, use, origin, a, b);
+/** The keywords that apply to values of one type only (JSON Schema validation), by type. */
+const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
+  array: ['minItems', 'maxItems', 'uniqueItems', 'items'],
+  object: ['minProperties', 'maxProperties', 'additionalProperties', 'properties', 'required'],
+};
+
+/**
+ * Which keyword changes a change of type already explains: those of a type one version allows and
+ * the other does not (`pattern` and `maxLength` when a decimal string becomes a number). They are
+ * not listed apart: one change, one line.
+ */
+export function explainedByType(a: Obj, b: Obj): (keyword: string) => boolean {
   const ta = types(a);
   const tb = types(b);
-  if (ta !== undefined || tb !== undefined) {
-    const before = [...(ta ?? [])].filter((t) => !(t === 'integer' && ta?.has('number')));
-    const after = [...(tb ?? [])].filter((t) => !(t === 'integer' && tb?.has('number')));
-    if (text(before.sort()) !== text(after.sort())) {
-      const list = (l: string[]): string => (l.length === 0 ? 'any' : l.map((t) => `\`${t}\``).join(' or '));
-      const detail = `type changed from ${list(before)} to ${list(after)}`;
-      const widened = ta === undefined ? false : tb === undefined || [...ta].every((t) => tb.has(t));
-      const narrowed = tb === undefined ? false : ta === undefined || [...tb].every((t) => ta.has(t));
-      emit(
-        ctx,
-        place,
-        field,
-        use,
-        origin,
-        widened ? 'constraint-widened' : narrowed ? 'constraint-narrowed' : 'constraint-changed',
-        {detail},
-      );
-    }
-  }
+  if (ta === undefined || tb === undefined || text([...ta].sort()) === text([...tb].sort()))
+    return () => false;
+  const allows = (set: Set<string>, type: string): boolean =>
+    type === 'number' ? set.has('number') || set.has('integer') : set.has(type);
+  return (keyword) =>
+    Object.entries(TYPE_KEYWORDS).some(
+      ([type, keywords]) => keywords.includes(keyword) && allows(ta, type) !== allows(tb, type),
+    );
+}
+
+/** A type in words: the schema's title when it has one ("Decimal string (`string`)"), else its JSON types. */
+function typeInWords(keywords: Obj, list: string[]): string {
+  const types = list.length === 0 ? 'any' : list.map((t) => `\`${t}\``).join(' or ');
+  return typeof keywords.title === 'string' && keywords.title.trim() !== ''
+    ? `${keywords.title.trim()} (${types})`
+    : types;
+}
+
+function compareType(ctx: Ctx, at: KeywordsAt, a: Obj, b: Obj): void {
+  const ta = types(a);
+  const tb = types(b);
+  if (ta === undefined && tb === undefined) return;
+  const before = [...(ta ?? [])].filter((t) => !(t === 'integer' && ta?.has('number'))).sort();
+  const after = [...(tb ?? [])].filter((t) => !(t === 'integer' && tb?.has('number'))).sort();
+  if (text(before) === text(after)) return;
+  // The new type by its title only when the title changed too: "from Decimal string (`string`) to `number`".
+  const detail = `type changed from ${typeInWords(a, before)} to ${typeInWords(sameValue(a.title, b.title) ? {} : b, after)}`;
+  const widened = ta === undefined ? false : tb === undefined || [...ta].every((t) => tb.has(t));
+  const narrowed = tb === undefined ? false : ta === undefined || [...tb].every((t) => ta.has(t));
+  at.emit(widened ? 'constraint-widened' : narrowed ? 'constraint-narrowed' : 'constraint-changed', {detail});
+}
+
+/** Where keyword findings of one pair land: an emitter bound to its place. */
+interface KeywordsAt {
+  emit: (rule: RuleId, words?: Omit<Words, 'item'>, extra?: Partial<Finding>) => void;
+}
+
+function compareAllowedValues(at: KeywordsAt, a: Obj, b: Obj): void {
   // The allowed values: `const` is a list of one (and wins over `enum` when both are written).
   const allowed = (k: Obj): unknown[] | undefined =>
     k.const !== undefined ? [k.const] : Array.isArray(k.enum) ? (k.enum as unknown[]) : undefined;
@@ -175,76 +198,83 @@ export function compareKeywords(
     const after = new Set(eb.map(text));
     const added = eb.filter((v) => !before.has(text(v)));
     const removed = ea.filter((v) => !after.has(text(v)));
-    if (added.length > 0)
-      emit(ctx, place, field, use, origin, 'enum-value-added', {values: added}, {addedValues: added});
-    if (removed.length > 0) emit(ctx, place, field, use, origin, 'enum-value-removed', {values: removed});
+    if (added.length > 0) at.emit('enum-value-added', {values: added}, {addedValues: added});
+    if (removed.length > 0) at.emit('enum-value-removed', {values: removed});
   } else if (ea !== undefined || eb !== undefined) {
-    emit(ctx, place, field, use, origin, eb !== undefined ? 'constraint-narrowed' : 'constraint-widened', {
+    at.emit(eb !== undefined ? 'constraint-narrowed' : 'constraint-widened', {
       detail:
         eb !== undefined
           ? `now limited to ${eb.map((v) => code(v)).join(', ')}`
           : `no longer limited to ${(ea ?? []).map((v) => code(v)).join(', ')}`,
     });
   }
-  for (const [key, label] of Object.entries(LOWER)) {
-    if (!sameValue(a[key], b[key]))
-      emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], true));
-  }
-  for (const [key, label] of Object.entries(UPPER)) {
-    if (!sameValue(a[key], b[key]))
-      emit(ctx, place, field, use, origin, ...limit(label, a[key], b[key], false));
-  }
+}
+
+function compareStep(at: KeywordsAt, x: unknown, y: unknown): void {
+  const detail =
+    x === undefined
+      ? `step of ${shown(y)} added`
+      : y === undefined
+        ? `step of ${shown(x)} removed`
+        : `step changed from ${shown(x)} to ${shown(y)}`;
+  const multiple = (p: number, q: number): boolean => Math.abs(p / q - Math.round(p / q)) < 1e-9;
+  const rule: RuleId =
+    x === undefined
+      ? 'constraint-narrowed'
+      : y === undefined
+        ? 'constraint-widened'
+        : typeof x === 'number' && typeof y === 'number' && multiple(y, x)
+          ? 'constraint-narrowed'
+          : typeof x === 'number' && typeof y === 'number' && multiple(x, y)
+            ? 'constraint-widened'
+            : 'constraint-changed';
+  at.emit(rule, {detail});
+}
+
+export function compareKeywords(
+  ctx: Ctx,
+  place: Place,
+  field: string,
+  use: string,
+  origin: string,
+  a: Obj,
+  b: Obj,
+): void {
+  const at: KeywordsAt = {
+    emit: (rule, words = {}, extra = {}) => emit(ctx, place, field, use, origin, rule, words, extra),
+  };
+  const explained = explainedByType(a, b);
+  const changed = (key: string): boolean => !sameValue(a[key], b[key]) && !explained(key);
+  compareDeprecation(ctx, place, field, use, origin, a, b);
+  compareType(ctx, at, a, b);
+  compareAllowedValues(at, a, b);
+  for (const [key, label] of Object.entries(LOWER))
+    if (changed(key)) at.emit(...limit(label, a[key], b[key], true));
+  for (const [key, label] of Object.entries(UPPER))
+    if (changed(key)) at.emit(...limit(label, a[key], b[key], false));
   for (const key of ['pattern', 'format'] as const) {
-    if (!sameValue(a[key], b[key])) {
+    if (changed(key)) {
       const {detail, rule} = limitChange(key, a[key], b[key], true);
-      emit(ctx, place, field, use, origin, rule, {detail});
+      at.emit(rule, {detail});
     }
   }
-  if (!sameValue(a.multipleOf, b.multipleOf)) {
-    const x = a.multipleOf;
-    const y = b.multipleOf;
-    const detail =
-      x === undefined
-        ? `step of ${shown(y)} added`
-        : y === undefined
-          ? `step of ${shown(x)} removed`
-          : `step changed from ${shown(x)} to ${shown(y)}`;
-    const multiple = (p: number, q: number): boolean => Math.abs(p / q - Math.round(p / q)) < 1e-9;
-    const rule: RuleId =
-      x === undefined
-        ? 'constraint-narrowed'
-        : y === undefined
-          ? 'constraint-widened'
-          : typeof x === 'number' && typeof y === 'number' && multiple(y, x)
-            ? 'constraint-narrowed'
-            : typeof x === 'number' && typeof y === 'number' && multiple(x, y)
-              ? 'constraint-widened'
-              : 'constraint-changed';
-    emit(ctx, place, field, use, origin, rule, {detail});
-  }
-  if ((a.uniqueItems === true) !== (b.uniqueItems === true)) {
-    emit(
-      ctx,
-      place,
-      field,
-      use,
-      origin,
-      b.uniqueItems === true ? 'constraint-narrowed' : 'constraint-widened',
-      {
-        detail: b.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
-      },
-    );
-  }
-  if ((a.additionalProperties === false) !== (b.additionalProperties === false)) {
+  if (changed('multipleOf')) compareStep(at, a.multipleOf, b.multipleOf);
+  if ((a.uniqueItems === true) !== (b.uniqueItems === true) && !explained('uniqueItems'))
+    at.emit(b.uniqueItems === true ? 'constraint-narrowed' : 'constraint-widened', {
+      detail: b.uniqueItems === true ? 'items must now be unique' : 'items no longer need to be unique',
+    });
+  if (
+    (a.additionalProperties === false) !== (b.additionalProperties === false) &&
+    !explained('additionalProperties')
+  ) {
     const closed = b.additionalProperties === false;
-    emit(ctx, place, field, use, origin, closed ? 'constraint-narrowed' : 'constraint-widened', {
+    at.emit(closed ? 'constraint-narrowed' : 'constraint-widened', {
       detail: closed
         ? 'fields other than the listed ones are no longer allowed'
         : 'other fields are now allowed',
     });
   }
-  if (!sameValue(a.default, b.default))
-    emit(ctx, place, field, use, origin, 'default-changed', {before: a.default, after: b.default});
+  if (!sameValue(a.default, b.default)) at.emit('default-changed', {before: a.default, after: b.default});
   compareNotes(ctx, place, field, use, origin, a, b);
 }
 
@@ -462,7 +492,11 @@ export function compareLevel(ctx: Ctx, place: Place, a: At, b: At): Child[] {
   const sa = shape(ctx.base, a);
   const sb = shape(ctx.rev, b);
   compareKeywords(ctx, place, field, use, b.pointer, sa.keywords, sb.keywords);
-  const names = new Set([...sa.properties.keys(), ...sb.properties.keys()]);
+  // A change of type explains its fields and items: they are not listed apart.
+  const explained = explainedByType(sa.keywords, sb.keywords);
+  const names = explained('properties')
+    ? new Set<string>()
+    : new Set([...sa.properties.keys(), ...sb.properties.keys()]);
   for (const name of names) {
     const childUse = `/properties/${esc(name)}`;
     // A read-only field is not sent and a write-only one not received: on that side it does not exist.
@@ -487,7 +521,7 @@ export function compareLevel(ctx: Ctx, place: Place, a: At, b: At): Child[] {
       children.push({field: name, use: childUse, base: pa, rev: pb});
     }
   }
-  if (sa.items !== undefined && sb.items !== undefined)
+  if (sa.items !== undefined && sb.items !== undefined && !explained('items'))
     children.push({field: '[]', use: '/items', base: sa.items, rev: sb.items});
   for (const kind of ['oneOf', 'anyOf'] as const) {
     const la = sa.alternatives.filter((x) => x.kind === kind).flatMap((x) => x.list);

@@ -484,3 +484,27 @@ describe('release diff: the same URL is the same operation', () => {
     expect(requiredBump(changes)).toBe('patch');
   });
 });
+
+describe('release diff: one change, one line', () => {
+  it('a decimal string made a number is one line per use: the type change, not its pattern, length or new minimum apart', async () => {
+    const changes = await diffAfter('rest', (doc) => {
+      const decimal = doc.components.schemas.Decimal;
+      delete decimal.pattern;
+      delete decimal.maxLength;
+      Object.assign(decimal, {type: 'number', minimum: 0});
+    });
+    readable(changes);
+    const rules = new Set(
+      changes.filter((c) => c.origin === '/components/schemas/Decimal').map((c) => c.rule),
+    );
+    expect([...rules]).toEqual(['constraint-changed']);
+    for (const c of changes.filter((x) => x.rule === 'constraint-changed'))
+      expect(c.text).toMatch(
+        /: type changed from Decimal string \(`string`\) to `number`\./,
+      );
+    expect(changes.some((c) => /pattern|maximum length|minimum/.test(c.text))).toBe(false);
+    // One line per use: no two lines of one subject and one place say the same.
+    const lines = changes.map((c) => `${c.subject.key}|${c.pointer}|${c.rule}`);
+    expect(new Set(lines).size).toBe(lines.length);
+  });
+});
