@@ -225,6 +225,7 @@ function comparePathItems(ctx: Ctx, container: 'paths' | 'webhooks'): void {
           delete f.item;
         }
       } else if (a !== undefined && b !== undefined && itemA !== undefined && itemB !== undefined) {
+        ctx.compared.add(subject.key);
         compareOperation(
           ctx,
           subject,

@@ -78,6 +78,8 @@ export interface Ctx {
     string,
     {findings: Finding[]; children: Array<{field: string; use: string; base: string; rev: string}>}
   >;
+  /** The keys of the operations or messages both versions have (what a change to all of them reaches). */
+  compared: Set<string>;
 }
 
 /** Where findings land: one subject, one direction, an item in words for each field path. */

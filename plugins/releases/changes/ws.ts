@@ -169,6 +169,7 @@ export function compareWs(ctx: Ctx): void {
       }
       continue;
     }
+    ctx.compared.add(subject.key);
     compareMessage(ctx, subject, m, own, messageUse, ma);
   }
 }

@@ -8,7 +8,10 @@ import styles from './styles.module.css';
 const API_NAMES = {rest: 'REST', ws: 'WebSocket'} as const;
 
 export default function Group({group}: {group: GroupView}): ReactNode {
-  const label = <InlineCode text={`${API_NAMES[group.api]} ${group.label}`} />;
+  // A change to the whole document names its reach itself ("All REST operations (14)").
+  const label = (
+    <InlineCode text={group.kind === 'document' ? group.label : `${API_NAMES[group.api]} ${group.label}`} />
+  );
   return (
     <li className={styles.group}>
       <p className={styles.subject}>

@@ -184,7 +184,7 @@ describe('release diff: shared components, every use, each direction', () => {
     expect(early[0]?.text).toMatch(/before its sunset date \(2027-06-30\) had passed/);
   });
 
-  it("a WebSocket security scheme's field changed: breaking under every message", async () => {
+  it("a WebSocket security scheme's field changed: breaking, listed once for every message", async () => {
     const base = load('asyncapi');
     const messages = Object.values(base.channels as Record<string, {messages?: object}>).reduce(
       (n, ch) => n + Object.keys(ch.messages ?? {}).length,
@@ -195,7 +195,9 @@ describe('release diff: shared components, every use, each direction', () => {
     });
     readable(changes);
     expect(changes.every((c) => c.rule === 'security-scheme-changed' && c.breaking)).toBe(true);
-    expect(new Set(changes.map((c) => c.subject.key)).size).toBe(messages);
+    expect(changes.map((c) => [c.subject.kind, c.subject.label])).toEqual([
+      ['document', `All messages (${messages})`],
+    ]);
   });
 
   it('WebSocket security added to an operation, a required ws binding query property and a narrowed channel parameter enum are breaking', async () => {
@@ -499,12 +501,40 @@ describe('release diff: one change, one line', () => {
     );
     expect([...rules]).toEqual(['constraint-changed']);
     for (const c of changes.filter((x) => x.rule === 'constraint-changed'))
-      expect(c.text).toMatch(
-        /: type changed from Decimal string \(`string`\) to `number`\./,
-      );
+      expect(c.text).toMatch(/: type changed from Decimal string \(`string`\) to `number`\./);
     expect(changes.some((c) => /pattern|maximum length|minimum/.test(c.text))).toBe(false);
     // One line per use: no two lines of one subject and one place say the same.
     const lines = changes.map((c) => `${c.subject.key}|${c.pointer}|${c.rule}`);
     expect(new Set(lines).size).toBe(lines.length);
+  });
+});
+
+describe('release diff: a change to the whole document is listed once', () => {
+  it('a REST server added is one line under all REST operations, with their count', async () => {
+    const changes = await diffAfter('rest', (doc) =>
+      doc.servers.push({url: 'https://eu.example.com', description: 'EU'}),
+    );
+    expect(changes.map((c) => [c.rule, c.subject.kind, c.subject.label])).toEqual([
+      ['server-added', 'document', expect.stringMatching(/^All REST operations \(\d+\)$/)],
+    ]);
+    expect(changes[0]?.text).toBe('New server `https://eu.example.com`.');
+  });
+
+  it('a WebSocket server removed is one line under the messages it reached', async () => {
+    const changes = await diffAfter('ws', (doc) => {
+      const [first] = Object.keys(doc.servers);
+      doc.servers = Object.fromEntries(Object.entries(doc.servers).filter(([key]) => key !== first));
+    });
+    const removed = changes.filter((c) => c.rule === 'server-removed');
+    expect(removed).toHaveLength(1);
+    expect(removed[0]?.subject.label).toMatch(/^All messages( on `wss:\/\/[^`]+`)? \(\d+\)$/);
+    expect(removed[0]?.breaking).toBe(true);
+  });
+
+  it('a server that only some operations use stays under each of them', async () => {
+    const changes = await diffAfter('rest', (doc) => {
+      doc.paths['/api/instruments'].get.servers = [{url: 'https://instruments.example.com'}];
+    });
+    expect(changes.every((c) => c.subject.kind === 'operation')).toBe(true);
   });
 });
