@@ -151,12 +151,12 @@ export interface DiffOptions {
 }
 
 /** Diffs two versions of one document. Same JSON: no changes. */
-export async function diffDocuments(
+export function diffDocuments(
   api: Api,
   base: Record<string, unknown>,
   revision: Record<string, unknown>,
   options: DiffOptions = {},
-): Promise<Change[]> {
+): Change[] {
   if (JSON.stringify(base) === JSON.stringify(revision)) return [];
   const findings = compareDocuments(api, base, revision, {asOf: options.asOf ?? today()});
   // One line per use: the same rule at the same place with the same words reads once.

@@ -167,16 +167,23 @@ function readDoc(file: string): JsonObject {
 }
 
 /** Changes between two pairs of documents; sunsets are judged at `asOf` (YYYY-MM-DD, default today). */
-export async function diffPairs(before: Pair, after: Pair, asOf: string = today()): Promise<Change[]> {
-  const [rest, ws] = await Promise.all([
-    readFileSync(before.openapi).equals(readFileSync(after.openapi))
-      ? []
-      : diffDocuments('rest', readDoc(before.openapi), readDoc(after.openapi), {asOf}),
-    readFileSync(before.asyncapi).equals(readFileSync(after.asyncapi))
-      ? []
-      : diffDocuments('ws', readDoc(before.asyncapi), readDoc(after.asyncapi), {asOf}),
-  ]);
+export function diffPairs(before: Pair, after: Pair, asOf: string = today()): Change[] {
+  const rest = readFileSync(before.openapi).equals(readFileSync(after.openapi))
+    ? []
+    : diffDocuments('rest', readDoc(before.openapi), readDoc(after.openapi), {asOf});
+  const ws = readFileSync(before.asyncapi).equals(readFileSync(after.asyncapi))
+    ? []
+    : diffDocuments('ws', readDoc(before.asyncapi), readDoc(after.asyncapi), {asOf});
   return [...rest, ...ws];
+}
+
+/**
+ * The day a release's changes are judged at (a removal before or after its sunset): its published
+ * date, else the day it was recorded, so a rebuild on any later day gives the same verdicts. Only a
+ * release recorded before `recorded:` existed falls back to `fallback` (today).
+ */
+export function judgedAt(release: Pick<ReleaseInfo, 'date' | 'recorded'>, fallback: string): string {
+  return release.date ?? release.recorded ?? fallback;
 }
 
 /** The working documents, read as the diff reads them. */
@@ -219,8 +226,8 @@ export function versionId(version: string): string {
 /**
  * The history, newest first: unreleased changes of the working copy (when it
  * differs from the newest release), then each release preceded by its
- * amendments, newest first. Sunsets are judged at a release's date, else at
- * `options.today` (default: today).
+ * amendments, newest first. Sunsets are judged at a release's date, else at the day it
+ * was recorded (judgedAt); the working documents at `options.today` (default: today).
  */
 export async function history(
   releasesDir: string,
@@ -239,7 +246,7 @@ export async function history(
     const computed =
       previous !== undefined
         ? withAnnouncements(
-            await diffPairs(currentPair(previous), originalPair(release), release.date ?? now),
+            diffPairs(currentPair(previous), originalPair(release), judgedAt(release, now)),
             deprecatedIn,
           )
         : [];
@@ -260,7 +267,8 @@ export async function history(
     });
     for (const [i, amendment] of release.amendments.entries()) {
       const {before, after} = amendmentPairs(release, i + 1);
-      const amended = withAnnouncements(await diffPairs(before, after, release.date ?? now), deprecatedIn);
+      // A correction is judged at the day of the release it corrects.
+      const amended = withAnnouncements(diffPairs(before, after, judgedAt(release, now)), deprecatedIn);
       learn(amended, release.version);
       entries.push({
         id: `${versionId(release.version)}-amendment-${i + 1}`,
@@ -279,7 +287,8 @@ export async function history(
   }
   const newest = releases[releases.length - 1];
   if (working !== null && newest !== undefined && !samePair(currentPair(newest), working)) {
-    const changes = withAnnouncements(await diffPairs(currentPair(newest), working, now), deprecatedIn);
+    // The working documents are judged today: they are what would ship if released now.
+    const changes = withAnnouncements(diffPairs(currentPair(newest), working, now), deprecatedIn);
     entries.push({
       id: 'unreleased',
       kind: 'unreleased',
