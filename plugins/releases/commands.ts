@@ -9,22 +9,23 @@
  *
  * Each returns an exit code and one message; nothing is printed here.
  */
-import {copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse, stringify} from 'yaml';
 import type {Change, Impact} from './diff';
 import {requiredBump, today} from './diff';
 import {VERDICT_LABEL} from './changes/rules';
 import {
-  DOCUMENTS,
   RELEASE_FILE,
   bumpBetween,
   bumpCovers,
   compareVersions,
+  copyPairTo,
   currentPair,
   diffPairs,
   history,
   listReleases,
+  movePairTo,
   parseVersion,
   samePair,
   type Pair,
@@ -106,10 +107,10 @@ function bumpRefusal(
   return `${prefix} The version bump is smaller than the changes require: ${from} to ${to} is a ${bump} bump, the changes need a ${needed} bump (at least ${nextVersion(from, needed)}). ${needed === 'major' ? 'Breaking changes' : 'Changes that need it'}:\n${describeChanges(listed)}\n${escape}`;
 }
 
+/** A release keeps every file its documents reach (a split document's other files too). */
 function copyPair(from: Pair, dir: string): void {
   mkdirSync(dir, {recursive: true});
-  copyFileSync(from.openapi, path.join(dir, 'openapi.yaml'));
-  copyFileSync(from.asyncapi, path.join(dir, 'asyncapi.yaml'));
+  copyPairTo(from, dir);
 }
 
 const RELEASE_HEADER = `# What only a person can write about this release; the documents next to this file are
@@ -148,7 +149,7 @@ export async function release(paths: Paths, options: ReleaseOptions = {}): Promi
     const n = newest.amendments.length + 1;
     const keep = path.join(newest.dir, 'amendments', String(n));
     mkdirSync(keep, {recursive: true});
-    for (const file of DOCUMENTS) renameSync(path.join(newest.dir, file), path.join(keep, file));
+    movePairTo(newest.dir, keep);
     copyPair(paths.working, newest.dir);
     const file = path.join(newest.dir, RELEASE_FILE);
     const data = (existsSync(file)

@@ -7,10 +7,13 @@
  * history() turns the folder plus the working copy into the history every page
  * and feed renders: newest first, each entry with its computed changes.
  */
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import type {JsonObject} from '../api-reference/document';
+import {parseFile} from '../api-reference/load/read';
+import {checkReferences} from '../api-reference/load/refs';
+import {readResolved} from '../api-reference/load';
 import {diffDocuments, requiredBump, reword, today, type Change, type Impact} from './diff';
 import {compareVersions, parseVersion} from './version';
 
@@ -148,32 +151,74 @@ function amendmentPairs(release: ReleaseInfo, n: number): {before: Pair; after: 
   return {before, after};
 }
 
+/**
+ * Every file a pair of documents reaches (a split document's other files too), relative to the
+ * folder of the documents, each once, the two documents first.
+ */
+export function pairFiles(pair: Pair): string[] {
+  const root = path.dirname(pair.openapi);
+  const out = new Set<string>();
+  for (const file of [pair.openapi, pair.asyncapi]) {
+    const parsed = parseFile(file);
+    const reached = checkReferences(file, parsed, parseFile).files;
+    for (const f of reached) {
+      const relative = path.relative(root, f);
+      if (relative.startsWith('..') || path.isAbsolute(relative))
+        throw new Error(
+          `${path.relative(process.cwd(), file)} reaches ${f}, outside the documents' folder ${root}: a release keeps the documents' folder only. Move that file under ${root}.`,
+        );
+      out.add(relative);
+    }
+  }
+  return [...out];
+}
+
+/** The same files, byte for byte (names relative to each pair's folder). */
 export function samePair(a: Pair, b: Pair): boolean {
-  return (
-    readFileSync(a.openapi).equals(readFileSync(b.openapi)) &&
-    readFileSync(a.asyncapi).equals(readFileSync(b.asyncapi))
-  );
+  const filesA = pairFiles(a);
+  const filesB = pairFiles(b);
+  if (filesA.length !== filesB.length || filesA.some((f, i) => f !== filesB[i])) return false;
+  const dirA = path.dirname(a.openapi);
+  const dirB = path.dirname(b.openapi);
+  return filesA.every((f) => readFileSync(path.join(dirA, f)).equals(readFileSync(path.join(dirB, f))));
+}
+
+/** Copies every file the pair reaches into `dir`, keeping their places relative to the documents. */
+export function copyPairTo(from: Pair, dir: string): void {
+  const root = path.dirname(from.openapi);
+  for (const file of pairFiles(from)) {
+    mkdirSync(path.dirname(path.join(dir, file)), {recursive: true});
+    copyFileSync(path.join(root, file), path.join(dir, file));
+  }
+}
+
+/** Moves the files of the pair in `from` (a release's folder) into `to` (its amendments/<n>/). */
+export function movePairTo(from: string, to: string): void {
+  for (const file of pairFiles(pairIn(from))) {
+    mkdirSync(path.dirname(path.join(to, file)), {recursive: true});
+    renameSync(path.join(from, file), path.join(to, file));
+  }
 }
 
 const cache = new Map<string, JsonObject>();
 
-function readDoc(file: string): JsonObject {
-  const text = readFileSync(file, 'utf8');
-  const hit = cache.get(text);
+/** A document as the build reads it (a split one bundled), once per set of file contents. */
+async function readDoc(file: string): Promise<JsonObject> {
+  const parsed = parseFile(file);
+  const files = checkReferences(file, parsed, parseFile).files;
+  const key = files.map((f) => `${f}\u0000${readFileSync(f, 'utf8')}`).join('\u0001');
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const doc = parse(text) as JsonObject;
-  cache.set(text, doc);
+  const doc = files.length > 1 ? (await readResolved(file)).doc : parsed.doc;
+  cache.set(key, doc);
   return doc;
 }
 
 /** Changes between two pairs of documents; sunsets are judged at `asOf` (YYYY-MM-DD, default today). */
-export function diffPairs(before: Pair, after: Pair, asOf: string = today()): Change[] {
-  const rest = readFileSync(before.openapi).equals(readFileSync(after.openapi))
-    ? []
-    : diffDocuments('rest', readDoc(before.openapi), readDoc(after.openapi), {asOf});
-  const ws = readFileSync(before.asyncapi).equals(readFileSync(after.asyncapi))
-    ? []
-    : diffDocuments('ws', readDoc(before.asyncapi), readDoc(after.asyncapi), {asOf});
+export async function diffPairs(before: Pair, after: Pair, asOf: string = today()): Promise<Change[]> {
+  // Read as the build reads them: a split document's other files are part of it.
+  const rest = diffDocuments('rest', await readDoc(before.openapi), await readDoc(after.openapi), {asOf});
+  const ws = diffDocuments('ws', await readDoc(before.asyncapi), await readDoc(after.asyncapi), {asOf});
   return [...rest, ...ws];
 }
 
@@ -184,11 +229,6 @@ export function diffPairs(before: Pair, after: Pair, asOf: string = today()): Ch
  */
 export function judgedAt(release: Pick<ReleaseInfo, 'date' | 'recorded'>, fallback: string): string {
   return release.date ?? release.recorded ?? fallback;
-}
-
-/** The working documents, read as the diff reads them. */
-export function readPair(pair: Pair): {openapi: JsonObject; asyncapi: JsonObject} {
-  return {openapi: readDoc(pair.openapi), asyncapi: readDoc(pair.asyncapi)};
 }
 
 /**
@@ -246,7 +286,7 @@ export async function history(
     const computed =
       previous !== undefined
         ? withAnnouncements(
-            diffPairs(currentPair(previous), originalPair(release), judgedAt(release, now)),
+            await diffPairs(currentPair(previous), originalPair(release), judgedAt(release, now)),
             deprecatedIn,
           )
         : [];
@@ -268,7 +308,7 @@ export async function history(
     for (const [i, amendment] of release.amendments.entries()) {
       const {before, after} = amendmentPairs(release, i + 1);
       // A correction is judged at the day of the release it corrects.
-      const amended = withAnnouncements(diffPairs(before, after, judgedAt(release, now)), deprecatedIn);
+      const amended = withAnnouncements(await diffPairs(before, after, judgedAt(release, now)), deprecatedIn);
       learn(amended, release.version);
       entries.push({
         id: `${versionId(release.version)}-amendment-${i + 1}`,
@@ -288,7 +328,7 @@ export async function history(
   const newest = releases[releases.length - 1];
   if (working !== null && newest !== undefined && !samePair(currentPair(newest), working)) {
     // The working documents are judged today: they are what would ship if released now.
-    const changes = withAnnouncements(diffPairs(currentPair(newest), working, now), deprecatedIn);
+    const changes = withAnnouncements(await diffPairs(currentPair(newest), working, now), deprecatedIn);
     entries.push({
       id: 'unreleased',
       kind: 'unreleased',

@@ -42,6 +42,19 @@ async function resolveReferences(file: string, parsed: Parsed): Promise<JsonObje
   return refs.external ? bundleDocument(file, parsed.text, parsed.doc) : parsed.doc;
 }
 
+/**
+ * A document in the one-file form the builders read (a split document bundled, local `$ref`s kept),
+ * and every file it reaches, the document first: what the release diff reads and what a release
+ * keeps. No specification checks: the build has made them on the working documents.
+ */
+export async function readResolved(file: string): Promise<{doc: JsonObject; files: string[]}> {
+  const parsed = parseFile(file);
+  const refs = checkReferences(file, parsed, parseFile);
+  if (refs.problems.length > 0) throw new SpecError(file, refs.problems, parsed.lineOf);
+  const doc = refs.external ? await bundleDocument(file, parsed.text, parsed.doc) : parsed.doc;
+  return {doc, files: refs.files};
+}
+
 /** A document as the references read it, with what its specification's checks found but the pages survive. */
 export interface LoadedDocument {
   file: string;
