@@ -18,7 +18,18 @@
 import {compareRest} from './rest';
 import {compareWs} from './ws';
 import {code} from './rules';
-import {at, obj, text, type Api, type CompareOptions, type Ctx, type Finding, type Obj} from './walk';
+import {
+  at,
+  compareNotes,
+  obj,
+  text,
+  type Api,
+  type CompareOptions,
+  type Ctx,
+  type Finding,
+  type Obj,
+  type Place,
+} from './walk';
 
 export type {Api, CompareOptions, Finding, Subject} from './walk';
 
@@ -34,9 +45,28 @@ export function compareDocuments(api: Api, base: Obj, revision: Obj, options: Co
     schemaMemo: new Map(),
     compared: new Set(),
   };
+  compareInfo(ctx);
   if (api === 'rest') compareRest(ctx);
   else compareWs(ctx);
   return documentWide(ctx);
+}
+
+/** The document's own words (`info` title, summary, description): documentation, under the document itself. */
+function compareInfo(ctx: Ctx): void {
+  const what = ctx.api === 'rest' ? 'the REST API document' : 'the WebSocket API document';
+  const place: Place = {
+    subject: {
+      kind: 'document',
+      key: 'document',
+      label: `About ${ctx.api === 'rest' ? 'the REST API' : 'the WebSocket API'}`,
+    },
+    direction: 'both',
+    what: () => what,
+    anchors: () => [],
+  };
+  const before = ctx.out.length;
+  compareNotes(ctx, place, '', '/info', '/info', obj(ctx.base.info), obj(ctx.rev.info));
+  for (const f of ctx.out.slice(before)) delete f.item;
 }
 
 /** Changes to what every operation or message reaches: servers and their security, security schemes. */

@@ -10,6 +10,7 @@ import {code, type Direction} from './rules';
 import {compareSchema} from './schema';
 import {
   at,
+  examplesChanged,
   compareDeprecation,
   compareNotes,
   emit,
@@ -553,8 +554,7 @@ function compareContent(ctx: Ctx, place: Place, use: string, basePointer: string
       if (ma === undefined || mb === undefined || unchanged(ctx, ma.pointer, mb.pointer)) continue;
       const na = obj(ma.node);
       const nb = obj(mb.node);
-      if (!sameValue(na.example, nb.example) || !sameValue(na.examples, nb.examples))
-        emit(ctx, place, '', mediaUse, mb.pointer, 'example-changed');
+      if (examplesChanged(ctx, na, nb)) emit(ctx, place, '', mediaUse, mb.pointer, 'example-changed');
       if (isObj(na.schema) && isObj(nb.schema))
         compareSchema(ctx, place, '', `${mediaUse}/schema`, `${ma.pointer}/schema`, `${mb.pointer}/schema`);
     }

@@ -5,7 +5,13 @@
  * same text in both versions is not walked) and what every kind of place compares the same way:
  * wording, examples, deprecation and removal. Pure.
  */
-import {escapePointerToken, locate, pointerTokens, resolveRef} from '../../api-reference/document/pointer';
+import {
+  deref,
+  escapePointerToken,
+  locate,
+  pointerTokens,
+  resolveRef,
+} from '../../api-reference/document/pointer';
 import {isObject as isObj} from '../../api-reference/document';
 import {code, type Direction, type RuleId, type Words} from './rules';
 
@@ -236,8 +242,16 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return text(a) === text(b);
 }
 
-/** Keywords that only say something: a reader sees them reworded. */
-export const WORDING = ['description', 'title', 'summary'] as const;
+/**
+ * Keywords that only say something, and their names in a sentence: a reader sees them reworded.
+ * `x-reading` is this site's mark of a reading of the specification, shown where it applies.
+ */
+export const WORDING = {
+  description: 'description',
+  title: 'title',
+  summary: 'summary',
+  'x-reading': 'reading of the specification',
+} as const;
 
 export function compareNotes(
   ctx: Ctx,
@@ -248,11 +262,26 @@ export function compareNotes(
   a: Obj,
   b: Obj,
 ): void {
-  const reworded = WORDING.filter((k) => !sameValue(a[k], b[k]));
+  const reworded = Object.entries(WORDING)
+    .filter(([k]) => !sameValue(a[k], b[k]))
+    .map(([, words]) => words);
   if (reworded.length > 0)
     emit(ctx, place, field, use, origin, 'description-changed', {detail: reworded.join(' and ')});
-  if (!sameValue(a.example, b.example) || !sameValue(a.examples, b.examples))
-    emit(ctx, place, field, use, origin, 'example-changed');
+  if (examplesChanged(ctx, a, b)) emit(ctx, place, field, use, origin, 'example-changed');
+}
+
+/**
+ * Whether the examples of two nodes differ as a reader sees them: named examples (an `examples` map
+ * of a parameter or media type) are compared by what their `$ref`s lead to, so an edit of a shared
+ * `components/examples` entry is found at every use.
+ */
+export function examplesChanged(ctx: Ctx, a: Obj, b: Obj): boolean {
+  if (!sameValue(a.example, b.example)) return true;
+  const shown = (doc: Obj, examples: unknown): unknown =>
+    isObj(examples)
+      ? Object.fromEntries(Object.entries(examples).map(([name, e]) => [name, deref(doc, e).node ?? e]))
+      : examples;
+  return !sameValue(shown(ctx.base, a.examples), shown(ctx.rev, b.examples));
 }
 
 export function compareDeprecation(

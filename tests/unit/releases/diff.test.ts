@@ -538,3 +538,33 @@ describe('release diff: a change to the whole document is listed once', () => {
     expect(changes.every((c) => c.subject.kind === 'operation')).toBe(true);
   });
 });
+
+describe('release diff: documentation that was never reported', () => {
+  it('an edit of a named example (components/examples) is a documentation change at the operation that shows it', async () => {
+    const changes = await diffAfter('rest', (doc) => {
+      doc.components.examples.RiskFigures.summary = 'Risk figures of a desk';
+    });
+    expect(changes.map((c) => [c.subject.key, c.rule, c.verdict])).toEqual([
+      [expect.any(String), 'example-changed', 'docs'],
+    ]);
+    expect(requiredBump(changes)).toBe('patch');
+  });
+
+  it('an edit of info.description is a documentation change of the document', async () => {
+    const rest = await diffAfter('rest', (doc) => {
+      doc.info.description = `${String(doc.info.description)} Reworded.`;
+    });
+    const ws = await diffAfter('ws', (doc) => {
+      doc.info.description = 'Reworded.';
+    });
+    for (const [changes, label] of [
+      [rest, 'About the REST API'],
+      [ws, 'About the WebSocket API'],
+    ] as const) {
+      expect(changes.map((c) => [c.subject.kind, c.subject.label, c.rule, c.verdict])).toEqual([
+        ['document', label, 'description-changed', 'docs'],
+      ]);
+      expect(changes[0]?.text).toMatch(/^The (REST|WebSocket) API document: description reworded\.$/);
+    }
+  });
+});
