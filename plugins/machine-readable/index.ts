@@ -212,7 +212,6 @@ export default function machineReadablePlugin(
       const hosts = identity.restServers
         .map((s) => `${s.name} \`${s.url}\`${s.isDefault ? ' (the documentation default)' : ''}`)
         .join(', ');
-      const wsReading = readingOf(isObject(asyncapi.info) ? asyncapi.info : undefined);
       const wsHosts = identity.wsServers.map((s) => `${s.name} \`${s.url}\``).join(', ');
       const llms = {
         title: siteConfig.title,
@@ -222,7 +221,7 @@ export default function machineReadablePlugin(
             title: identity.title,
             rest: versionOf(openapi),
             ws: versionOf(asyncapi),
-            ...(wsReading !== undefined ? {wsReading: wsReading.text} : {}),
+            wsVersionIsReading: readingOf(isObject(asyncapi.info) ? asyncapi.info : undefined) !== undefined,
           }) +
             (hosts !== '' ? ` REST hosts: ${hosts}.` : '') +
             (wsHosts !== '' ? ` WebSocket hosts: ${wsHosts}.` : ''),

@@ -42,8 +42,8 @@ export interface ApiVersions {
   rest: string;
   /** `info.version` of the AsyncAPI document ('' when none). */
   ws: string;
-  /** The reading marked on the AsyncAPI `info` (x-reading), when its version is one. */
-  wsReading?: string;
+  /** The AsyncAPI `info` carries a reading (x-reading): its version is not one the provider states. */
+  wsVersionIsReading?: boolean;
 }
 
 /**
@@ -53,14 +53,13 @@ export interface ApiVersions {
  */
 export function apiSentence(v: ApiVersions): string {
   const rest = v.rest !== '' ? ` (version ${v.rest})` : '';
-  const ws =
-    v.wsReading !== undefined
-      ? `, for which the provider publishes no version${v.ws !== '' ? ` (its document carries ${v.ws}, a reading: ${oneLine(v.wsReading)})` : ''}`
-      : v.ws !== '' && v.ws !== v.rest
-        ? ` (version ${v.ws})`
-        : v.ws !== ''
-          ? ` (version ${v.ws} too)`
-          : '';
+  const ws = v.wsVersionIsReading
+    ? `, for which the provider publishes no version${v.ws !== '' ? ` (its document's ${v.ws} is a reading, not a version the provider states)` : ''}`
+    : v.ws !== '' && v.ws !== v.rest
+      ? ` (version ${v.ws})`
+      : v.ws !== ''
+        ? ` (version ${v.ws} too)`
+        : '';
   return `The ${v.title} has a REST part${rest} and a WebSocket part${ws}, both authenticated with a bearer token (JWT).`;
 }
 

@@ -193,7 +193,7 @@ describe("llms.txt's introduction: each part of the API with its own version", (
       title: 'Example API',
       rest: String(isObject(openapi.info) ? openapi.info.version : ''),
       ws: String(info.version),
-      wsReading: mark?.text ?? '',
+      wsVersionIsReading: mark !== undefined,
     });
     expect(sentence).toContain('a REST part (version 2.0.0)');
     expect(sentence).toContain('a WebSocket part, for which the provider publishes no version');
