@@ -12,6 +12,11 @@
  * element that shows it. A mark cannot be missing from the list, nor the list name a reading no
  * document marks. The same id on several nodes (one reading shown in both documents) is one entry
  * with several places.
+ *
+ * Which choices must carry a mark, and at which places: tests/specs/documented-choices.ts lists
+ * every documented choice with the words of the specification it reads, the reference anchors that
+ * show it (exactly) and the guide paragraphs that state it; tests/specs/readings.test.ts fails when
+ * one of those places lacks the mark.
  */
 import {escapePointerToken, isObject, text as jsonText, type Json, type JsonObject} from './document';
 import {escapeHtml, markdown} from './markdown';

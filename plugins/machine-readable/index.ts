@@ -24,7 +24,9 @@ import {
 } from '../api-reference/identity';
 import {documentsFromPlugins} from '../api-reference/content';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
-import {renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
+import {apiSentence, renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
+import {readingOf} from '../api-reference/readings';
+import {isObject, type JsonObject} from '../api-reference/document';
 import {
   DOWNLOADS,
   DOWNLOADS_DIR,
@@ -43,6 +45,12 @@ import {assignSections, sidebarSections} from './sections';
 import {restTypes, wsMessageTypes} from './types';
 import {buildMessageSchemas, schemaIndex} from './ws-schemas';
 import {ROUTES} from '../api-reference/client/routes';
+
+/** A document's `info.version` ('' when none). */
+function versionOf(doc: JsonObject): string {
+  const version = isObject(doc.info) ? doc.info.version : undefined;
+  return typeof version === 'string' || typeof version === 'number' ? String(version) : '';
+}
 
 export interface MachineReadableOptions {
   /** The API documents; by default those the build uses (OPENAPI_FILE / ASYNCAPI_FILE apply). */
@@ -209,7 +217,12 @@ export default function machineReadablePlugin(
         title: siteConfig.title,
         summary: siteConfig.tagline !== '' ? siteConfig.tagline : `Documentation of the ${identity.title}`,
         details: [
-          `The ${identity.title}${identity.apiVersion !== '' ? ` (version ${identity.apiVersion})` : ''} has a REST part and a WebSocket part, both authenticated with a bearer token (JWT).` +
+          apiSentence({
+            title: identity.title,
+            rest: versionOf(openapi),
+            ws: versionOf(asyncapi),
+            wsVersionIsReading: readingOf(isObject(asyncapi.info) ? asyncapi.info : undefined) !== undefined,
+          }) +
             (hosts !== '' ? ` REST hosts: ${hosts}.` : '') +
             (wsHosts !== '' ? ` WebSocket hosts: ${wsHosts}.` : ''),
           `Every page is also published as Markdown at its URL followed by \`.md\` (for example ${url(markdownPathFor(sections[0]?.pages[0]?.path ?? baseUrl))}); ` +

@@ -36,6 +36,33 @@ export interface LlmsInput {
 
 export const OPTIONAL_SECTION = 'Optional';
 
+export interface ApiVersions {
+  title: string;
+  /** `info.version` of the OpenAPI document ('' when none). */
+  rest: string;
+  /** `info.version` of the AsyncAPI document ('' when none). */
+  ws: string;
+  /** The AsyncAPI `info` carries a reading (x-reading): its version is not one the provider states. */
+  wsVersionIsReading?: boolean;
+}
+
+/**
+ * The sentence that introduces the API and its versions. Each part gets its own document's version;
+ * where the documents mark a version as a reading (the provider publishes none for the WebSocket
+ * API), the sentence says so instead of giving the whole API one version.
+ */
+export function apiSentence(v: ApiVersions): string {
+  const rest = v.rest !== '' ? ` (version ${v.rest})` : '';
+  const ws = v.wsVersionIsReading
+    ? `, for which the provider publishes no version${v.ws !== '' ? ` (its document's ${v.ws} is a reading, not a version the provider states)` : ''}`
+    : v.ws !== '' && v.ws !== v.rest
+      ? ` (version ${v.ws})`
+      : v.ws !== ''
+        ? ` (version ${v.ws} too)`
+        : '';
+  return `The ${v.title} has a REST part${rest} and a WebSocket part${ws}, both authenticated with a bearer token (JWT).`;
+}
+
 function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }

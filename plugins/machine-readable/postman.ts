@@ -6,6 +6,12 @@
  * token in `{{bearerToken}}` inherited by every request, and ids derived from
  * names so that two builds of the same document give the same file.
  *
+ * Parameter values are the reference's own: the converter reads a parameter's
+ * `example` but not its named `examples`, and falls back to its schema's first
+ * example (so a shared `Id` schema put one order id in every path). Each
+ * parameter is given, before conversion, the value the reference and the request
+ * builder show for it (`parameterExample`).
+ *
  * Where the document gives no example, the converter makes a value up (its
  * schema faker: "string" for a string, a random number for a number, a random
  * count of array items). Those draws come from a fixed-seed generator here, so
@@ -14,7 +20,16 @@
 import {createHash} from 'node:crypto';
 import {createRequire} from 'node:module';
 import {convert, type Options} from 'openapi-to-postmanv2';
-import {isObject, type Json, type JsonObject} from '../api-reference/document';
+import {
+  asArray,
+  asObject,
+  deref,
+  isObject,
+  pathItemOperations,
+  type Json,
+  type JsonObject,
+} from '../api-reference/document';
+import {parameterExample} from '../api-reference/openapi/parameters';
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -92,11 +107,52 @@ function withFixedRandom<T>(seed: number, work: () => T): T {
   }
 }
 
+/** Parameter objects of the document: under `components.parameters`, path items and operations (inline ones). */
+function parameterObjects(doc: JsonObject): JsonObject[] {
+  const found: JsonObject[] = [];
+  const add = (raw: Json | undefined): void => {
+    // A `$ref` is settled where it points (components.parameters), once.
+    if (isObject(raw) && typeof raw.$ref !== 'string' && !found.includes(raw)) found.push(raw);
+  };
+  for (const raw of Object.values(asObject(asObject(doc.components).parameters))) add(raw);
+  for (const rawItem of Object.values(asObject(doc.paths))) {
+    const pathItem = asObject(deref(doc, rawItem).node);
+    for (const raw of asArray(pathItem.parameters)) add(raw);
+    for (const {operation} of pathItemOperations(pathItem))
+      for (const raw of asArray(operation.parameters)) add(raw);
+  }
+  return found;
+}
+
+/**
+ * A copy of the document in which every parameter carries, as its one `example`, the value the
+ * reference shows for it (its own example, then its named examples, then its schema's): the
+ * converter reads `example` only.
+ */
+export function withReferenceExamples(doc: JsonObject): JsonObject {
+  const copy = structuredClone(doc);
+  for (const param of parameterObjects(copy)) {
+    const value = parameterExample(copy, param);
+    delete param.examples;
+    if (value === undefined) continue;
+    param.example = value;
+    // The converter copies `example` beside the schema's `$ref`, where its faker still prefers the
+    // referenced schema's own `examples`: the parameter gets its schema inline, with the one example.
+    if (param.schema !== undefined) {
+      const schema = structuredClone(asObject(deref(copy, param.schema).node));
+      delete schema.examples;
+      param.schema = {...schema, example: value};
+    }
+  }
+  return copy;
+}
+
 /** Runs the converter; a document it cannot convert fails with its reason. */
 export function convertOpenApi(doc: JsonObject, seed = SEED): Promise<JsonObject> {
   return new Promise((resolve, reject) => {
     // OpenAPI 3.1 allows a document of webhooks only; the converter insists on `paths`.
-    const input = doc.paths === undefined ? {...structuredClone(doc), paths: {}} : structuredClone(doc);
+    const settled = withReferenceExamples(doc);
+    const input = settled.paths === undefined ? {...settled, paths: {}} : settled;
     withFixedRandom(seed, () =>
       convert({type: 'json', data: input}, CONVERSION, (error, result) => {
         if (error !== null) {

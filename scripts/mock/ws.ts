@@ -12,10 +12,18 @@
  * channel's unsubscription ends it. A frame that breaks a rule is recorded as a
  * complaint and the connection is closed with code 1008 and the complaint.
  * Replies: the subscription's confirmation; for other messages the first reply
- * the operation documents; none where the document publishes none. The reply
- * is the example for this channel, its header's `channel` set to this channel
- * and, where both messages declare a correlation id (new_order's order_ref),
- * the request's id copied in.
+ * the operation documents; none where the document publishes none.
+ *
+ * A reply answers the request: it starts from the example for this channel (its
+ * header's `channel` set to this channel, the request's correlation id copied in)
+ * and takes from the request every field the two messages share (new_order's
+ * order_ref, order_type, instrument, side and amount; a subscription's
+ * heartbeat_interval, or its default when left out), the executed amounts from
+ * the order's amount, and a price update's entries from the instruments
+ * subscribed. Where the documents publish no behaviour (which of two replies
+ * comes, what a second subscription on one connection gets, prices, ids, times,
+ * rounding) the mock chooses, and says so: each choice is logged as a `note`
+ * frame before the reply, in words ("not published: …").
  */
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -40,8 +48,9 @@ export interface Frame {
   /** Connection number, from 1, in the order connections were opened. */
   connection: number;
   address: string;
-  direction: 'received' | 'sent';
-  /** The message it validated as (for received frames), or the reply's name. */
+  /** `note`: not a frame on the wire, but what the mock chose where the documents publish nothing. */
+  direction: 'received' | 'sent' | 'note';
+  /** The message it validated as (for received frames), the reply's name, or the message a note is about. */
   message?: string;
   text: string;
 }
@@ -95,16 +104,129 @@ function correlationPath(doc: Json, message: JsonObject | undefined): string[] |
   return m?.[1] !== undefined ? tokensOfPointer(`/${m[1]}`) : undefined;
 }
 
+/** The schema of property `key` of an object schema (its `$ref`s followed). */
+function propertyOf(doc: Json, schema: Json | undefined, key: string): JsonObject {
+  const object = asObject(deref(doc, schema).node);
+  return asObject(deref(doc, asObject(object.properties)[key]).node);
+}
+
+/** The one member of a message (`{new_order: {...}}` → `['new_order', {...}]`). */
+function member(value: unknown): [string, JsonObject] | undefined {
+  if (!isObject(value as Json)) return undefined;
+  const entries = Object.entries(value as JsonObject);
+  const [key, body] = entries[0] ?? [];
+  return entries.length === 1 && key !== undefined && isObject(body as Json)
+    ? [key, body as JsonObject]
+    : undefined;
+}
+
+/** A decimal string as a scaled integer: `'12.5'` → `{units: 125n, scale: 1}`. */
+function decimal(text: string): {units: bigint; scale: number} | undefined {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (m === null) return undefined;
+  const fraction = m[2] ?? '';
+  return {units: BigInt(`${m[1] ?? '0'}${fraction}`), scale: fraction.length};
+}
+
+/** A scaled integer as a decimal string with `scale` fraction digits. */
+function decimalText(units: bigint, scale: number): string {
+  if (scale === 0) return units.toString();
+  const digits = units.toString().padStart(scale + 1, '0');
+  return `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
+
+/** `a × b` (or `a ÷ b`), cut to `scale` fraction digits. */
+function multiply(a: string, b: string, scale: number, divide = false): string | undefined {
+  const x = decimal(a);
+  const y = decimal(b);
+  if (x === undefined || y === undefined || (divide && y.units === 0n)) return undefined;
+  const ten = (n: number): bigint => 10n ** BigInt(n);
+  const units = divide
+    ? (x.units * ten(y.scale + scale)) / (y.units * ten(x.scale))
+    : (x.units * y.units * ten(scale)) / ten(x.scale + y.scale);
+  return decimalText(units, scale);
+}
+
 /**
- * The reply to send: the example for this channel, its header's channel set to
- * it, and the request's correlation id (where both messages declare one) copied in.
+ * The reply's fields taken from the request (see the module comment), changing `body` in place;
+ * returns what the mock chose where the documents publish nothing.
+ */
+function answerRequest(
+  doc: Json,
+  requestSchema: Json | undefined,
+  request: [string, JsonObject],
+  body: JsonObject,
+): string[] {
+  const [requestName, sent] = request;
+  const requestBody = propertyOf(doc, requestSchema, requestName);
+  const notes: string[] = [];
+  for (const key of Object.keys(body)) {
+    if (key === 'header') continue;
+    if (sent[key] !== undefined) body[key] = structuredClone(sent[key]) as Json;
+    else if (propertyOf(doc, requestBody, key).default !== undefined)
+      body[key] = structuredClone(propertyOf(doc, requestBody, key).default) as Json;
+  }
+  // An executed order: the leg the order names is executed in full (fill or kill), the other leg at
+  // the example's price.
+  const amount = isObject(sent.amount) ? sent.amount : undefined;
+  const price = typeof body.execution_price === 'string' ? body.execution_price : undefined;
+  const given =
+    amount === undefined
+      ? undefined
+      : ([1, 2] as const).find((n) => typeof amount[`leg_${n}_amount`] === 'string');
+  if (
+    amount !== undefined &&
+    price !== undefined &&
+    given !== undefined &&
+    `leg_${given}_executed_amount` in body
+  ) {
+    const other = given === 1 ? 2 : 1;
+    const ordered = String(amount[`leg_${given}_amount`]);
+    const example = String(body[`leg_${other}_executed_amount`] ?? '');
+    const precision =
+      typeof sent.counter_leg_precision === 'number'
+        ? sent.counter_leg_precision
+        : (decimal(example)?.scale ?? 2);
+    const counter = multiply(ordered, price, precision, given === 2);
+    body[`leg_${given}_executed_amount`] = ordered;
+    if (counter !== undefined) body[`leg_${other}_executed_amount`] = counter;
+    notes.push(
+      `not published: the price; the mock executes at the example's ${price} and cuts the counter leg to ${precision} decimals (how the provider rounds is not published)`,
+    );
+  }
+  // A price update: one entry per instrument subscribed (at most the 100 a message holds).
+  const subscriptions = Array.isArray(sent.subscriptions) ? sent.subscriptions.filter(isObject) : [];
+  const entries = Array.isArray(body.update_list) ? body.update_list.filter(isObject) : [];
+  const template = entries[0];
+  if (subscriptions.length > 0 && template !== undefined) {
+    body.update_list = subscriptions.slice(0, 100).map((subscription) => {
+      const entry = structuredClone(template);
+      entry.subscription_id = structuredClone(subscription.subscription_id) as Json;
+      entry.instrument = structuredClone(subscription.instrument) as Json;
+      if (subscription.mergeable === false) {
+        entry.merged = false;
+        delete entry.first_ts;
+      }
+      return entry;
+    });
+    notes.push(
+      "not published: prices; the mock sends the example's price levels for each instrument subscribed",
+    );
+  }
+  return notes;
+}
+
+/**
+ * The reply to send and what the mock chose to make it: the example for this channel, its header's
+ * channel set to it, the request's correlation id (where both messages declare one) copied in, and
+ * the fields the reply takes from the request (see the module comment).
  */
 function replyFor(
   doc: Json,
   channel: ChannelEntry,
   name: string,
   request?: {name: string; value: unknown},
-): Json | undefined {
+): {payload: Json; notes: string[]} | undefined {
   const message = channel.messages.find((m) => m.name === name)?.message;
   if (message === undefined) return undefined;
   const example = examplesFor(messageExamples(doc, message), channel.key)[0]?.payload;
@@ -123,7 +245,16 @@ function replyFor(
     if (id !== undefined && key !== undefined && isObject(parent as Json))
       (parent as JsonObject)[key] = id as Json;
   }
-  return copy;
+  const notes: string[] = [];
+  const sent = member(request?.value);
+  const reply = member(copy);
+  if (request !== undefined && sent !== undefined && reply !== undefined) {
+    const requestMessage = channel.messages.find((m) => m.name === request.name)?.message;
+    notes.push(...answerRequest(doc, asObject(deref(doc, requestMessage?.payload).node), sent, reply[1]));
+    if (Object.keys(reply[1]).some((k) => /_id$/.test(k) && sent[1][k] === undefined))
+      notes.push("not published: the server's ids; the mock sends the example's");
+  }
+  return {payload: copy, notes};
 }
 
 /** The handshake header the default server's security asks for (HTTP bearer: Authorization). */
@@ -141,7 +272,11 @@ function requiredHeader(doc: JsonObject): {name: string; pattern: RegExp} | unde
   return undefined;
 }
 
-type Reply = (address: string, name: string, request?: {name: string; value: unknown}) => Json | undefined;
+type Reply = (
+  address: string,
+  name: string,
+  request?: {name: string; value: unknown},
+) => {payload: Json; notes: string[]} | undefined;
 
 export function wsRules(document: Json): {
   rules: ChannelRules[];
@@ -220,6 +355,9 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
       changed();
       ws.close(1008, complaint.slice(0, 120));
     };
+    const note = (message: string, text: string): void => {
+      frames.push({connection, address: channel.address, direction: 'note', message, text});
+    };
     ws.on('message', (data) => {
       const text = String(data);
       let value: unknown;
@@ -248,8 +386,13 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
       const message = matched[0] as Accepted;
       frames.push({connection, address: channel.address, direction: 'received', message: message.name, text});
       if (message.name === channel.subscription) {
+        // One subscription per channel per connection is the rule; what the server does with a
+        // second one is not published, so the mock does not invent a refusal.
         if (subscribed)
-          return refuse(`a second ${message.name}: one subscription per channel per connection`, text);
+          note(
+            message.name,
+            `not published: what the server does with a second ${message.name} on one connection (one subscription per channel per connection is the rule); the mock confirms it again`,
+          );
         subscribed = true;
       } else if (channel.subscription !== undefined && !subscribed) {
         return refuse(
@@ -261,8 +404,16 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
         message.name === channel.subscription ? confirmationOf(message.replies) : message.replies[0];
       const answer =
         name === undefined ? undefined : reply(channel.address, name, {name: message.name, value});
+      if (name === undefined)
+        note(message.name, `not published: an answer to ${message.name}; the mock sends none`);
+      else if (message.name !== channel.subscription && message.replies.length > 1)
+        note(
+          message.name,
+          `not published: which of ${message.replies.join(' or ')} answers this ${message.name}; the mock sends ${name}`,
+        );
+      for (const text of answer?.notes ?? []) note(message.name, text);
       if (name !== undefined && answer !== undefined) {
-        const sent = JSON.stringify(answer);
+        const sent = JSON.stringify(answer.payload);
         frames.push({connection, address: channel.address, direction: 'sent', message: name, text: sent});
         ws.send(sent);
       }

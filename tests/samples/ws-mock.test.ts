@@ -1,19 +1,34 @@
 /**
  * The WebSocket mock itself refuses what the documents refuse: a handshake
  * without credentials, an unknown address, a frame that is no message of the
- * channel, a message before the channel's subscription and a second
- * subscription. Without this, a sample test could pass against a mock that
- * accepts anything.
+ * channel, a message before the channel's subscription. Without this, a sample
+ * test could pass against a mock that accepts anything. Where the documents
+ * publish no behaviour (a second subscription on one connection, which reply
+ * comes, prices) it refuses nothing, says so in its log (`note` frames), and
+ * answers from the request.
  */
 import path from 'node:path';
 import WebSocket from 'ws';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../plugins/api-reference/load';
-import type {Json} from '../../plugins/api-reference/document';
+import {asObject, type Json} from '../../plugins/api-reference/document';
+import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {startWsMock, type WsMock} from '../../scripts/mock/ws';
 import {ROOT} from './run';
 
 const doc = (await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml'))) as Json;
+const ajv = createAjv('draft-07', {strict: false, allErrors: true, validateSchema: false});
+ajv.addSchema(doc as object, 'asyncapi');
+const messages = asObject(asObject(doc).components).messages;
+/** Errors of a reply against the payload of the message it is named after (none when valid). */
+function validReply(reply: unknown): string[] {
+  const name = Object.keys(asObject(reply as Json))[0] ?? '';
+  if (asObject(messages)[name] === undefined) return [`no message ${name}`];
+  const validate =
+    ajv.getSchema(`asyncapi#/components/messages/${name}/payload`) ??
+    ajv.compile({$ref: `asyncapi#/components/messages/${name}/payload`});
+  return validate(reply) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
+}
 const AUTH = {headers: {Authorization: 'Bearer test'}};
 let mock: WsMock;
 
@@ -76,7 +91,7 @@ describe('the WebSocket mock', () => {
     expect(close?.reason).toMatch(/none of the messages/);
   });
 
-  it('refuses an order before the channel subscription, and a second subscription', async () => {
+  it('refuses an order before the channel subscription; notes a second subscription, which the documents leave open, and confirms it', async () => {
     const order = {
       new_order: {
         order_ref: 'r1',
@@ -89,11 +104,85 @@ describe('the WebSocket mock', () => {
     const early = await exchange('/ws/orders', [order]);
     expect(early.close?.code).toBe(1008);
     expect(early.close?.reason).toMatch(/new_order before the channel subscription/);
+    const before = mock.frames.length;
     const twice = await exchange('/ws/orders', [subscribeOrders, subscribeOrders]);
-    expect(twice.close?.reason).toMatch(/one subscription per channel per connection/);
-    const after = await exchange('/ws/orders', [subscribeOrders, order]);
-    // The order's correlation id (order_ref) comes back in the answer.
-    expect(after.replies[1]).toMatchObject({order_execution: {order_ref: 'r1'}});
+    expect(twice.close?.code).toBe(1000);
+    expect(twice.replies).toHaveLength(2);
+    expect(twice.replies[1]).toMatchObject({channel_subscription_confirmation: {status: 'ACTIVE'}});
+    const notes = mock.frames.slice(before).filter((f) => f.direction === 'note');
+    expect(notes.map((n) => n.text).join('\n')).toMatch(
+      /not published: what the server does with a second subscribe_order_channel/,
+    );
+  });
+
+  it('answers an order from the order: its reference, instrument, side and amount, executed in full', async () => {
+    const order = (fields: Record<string, unknown>) => ({
+      new_order: {order_ref: 'r2', order_type: 'MARKET', instrument: 'ETH-EUR/SP', side: 'SELL', ...fields},
+    });
+    const before = mock.frames.length;
+    const leg1 = await exchange('/ws/orders', [subscribeOrders, order({amount: {leg_1_amount: '2'}})]);
+    expect(leg1.replies[1]).toMatchObject({
+      order_execution: {
+        order_ref: 'r2',
+        order_type: 'MARKET',
+        instrument: 'ETH-EUR/SP',
+        side: 'SELL',
+        amount: {leg_1_amount: '2'},
+        leg_1_executed_amount: '2',
+      },
+    });
+    // The counter leg is the amount at the reply's own price, to the counter leg precision asked for.
+    const leg2 = await exchange('/ws/orders', [
+      subscribeOrders,
+      order({amount: {leg_2_amount: '10000.00'}, counter_leg_precision: 8}),
+    ]);
+    const execution = (leg2.replies[1] as {order_execution: Record<string, string>}).order_execution;
+    expect(execution).toMatchObject({amount: {leg_2_amount: '10000.00'}, leg_2_executed_amount: '10000.00'});
+    expect(execution.leg_1_executed_amount).toMatch(/^\d+\.\d{8}$/);
+    const implied = Number(execution.leg_1_executed_amount) * Number(execution.execution_price);
+    expect(Math.abs(implied - 10000)).toBeLessThan(0.01);
+    const notes = mock.frames
+      .slice(before)
+      .filter((f) => f.direction === 'note')
+      .map((f) => f.text)
+      .join('\n');
+    expect(notes).toMatch(/not published: which of order_execution or order_status answers this new_order/);
+    expect(notes).toMatch(/not published: the price/);
+    // Every reply is a valid message of the channel.
+    for (const reply of [...leg1.replies, ...leg2.replies])
+      expect(validReply(reply), JSON.stringify(reply)).toEqual([]);
+  });
+
+  it('confirms a subscription with its own heartbeat interval, or the default when it was left out', async () => {
+    const given = await exchange('/ws/orders', [
+      {subscribe_order_channel: {channel: 'orders', heartbeat_interval: 7}},
+    ]);
+    expect(given.replies[0]).toMatchObject({channel_subscription_confirmation: {heartbeat_interval: 7}});
+    const left = await exchange('/ws/orders', [{subscribe_order_channel: {channel: 'orders'}}]);
+    expect(left.replies[0]).toMatchObject({channel_subscription_confirmation: {heartbeat_interval: 0}});
+  });
+
+  it('sends prices for the instruments subscribed, under their subscription ids', async () => {
+    const {replies} = await exchange('/ws/prices', [
+      {subscribe_price_channel: {channel: 'prices'}},
+      {
+        subscribe_instruments: {
+          channel: 'prices',
+          subscriptions: [
+            {subscription_id: 'a', instrument: 'LTC-EUR'},
+            {subscription_id: 'b', instrument: 'BTC-EUR', mergeable: false},
+          ],
+        },
+      },
+    ]);
+    const update = (replies[1] as {price_update: {update_list: Record<string, unknown>[]}}).price_update;
+    expect(update.update_list.map((e) => [e.subscription_id, e.instrument])).toEqual([
+      ['a', 'LTC-EUR'],
+      ['b', 'BTC-EUR'],
+    ]);
+    expect(update.update_list[1]).toMatchObject({merged: false});
+    expect(update.update_list[1]).not.toHaveProperty('first_ts');
+    for (const reply of replies) expect(validReply(reply), JSON.stringify(reply)).toEqual([]);
   });
 
   it('ends the subscription with unsubscribe_channel', async () => {

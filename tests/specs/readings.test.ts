@@ -26,6 +26,7 @@ const WS_ROUTE = ROUTES.ws;
 import {isObject, ROOT} from '../unit/guides/documents';
 import {guideFiles, links} from '../unit/guides/mdx';
 import {specModels} from '../helpers/specModels';
+import {DOCUMENTED_CHOICES} from './documented-choices';
 
 const {openapi, asyncapi, rest, ws} = await specModels();
 const documents = {openapi, asyncapi};
@@ -112,5 +113,35 @@ describe('readings: the marks in the documents and the list on the guide page', 
     const guideLinks = guideFiles().flatMap((g) => links(g.source).filter((l) => l.includes(`#${READINGS_SECTION}`)));
     expect(guideLinks.length).toBeGreaterThanOrEqual(3);
     for (const link of guideLinks) expect(link).toMatch(/^(\.\/intro\.mdx|\/docs\/intro)#/);
+  });
+
+  describe("the intro's promise: every documented choice is marked at every place it shows (tests/specs/documented-choices.ts)", () => {
+    const byId = new Map(list.map((e) => [e.id, e]));
+    const squash = (text: string): string => text.replace(/\s+/g, ' ');
+
+    it('the list of documented choices and the marks of the documents name the same readings', () => {
+      expect(new Set(DOCUMENTED_CHOICES.map((c) => c.id)).size).toBe(DOCUMENTED_CHOICES.length);
+      expect(DOCUMENTED_CHOICES.map((c) => c.id).sort()).toEqual(list.map((e) => e.id).sort());
+    });
+
+    it.each(DOCUMENTED_CHOICES.map((c) => [c.id, c] as const))(
+      '%s: marked at exactly the places it shows in the references',
+      (id, choice) => {
+        expect(choice.specification.length, `${id}: the words it reads`).toBeGreaterThan(10);
+        const shown = (byId.get(id)?.places ?? []).map((p) => p.href).sort();
+        expect(shown, `${id}: places the references show`).toEqual([...choice.places].sort());
+      },
+    );
+
+    it.each(DOCUMENTED_CHOICES.flatMap((c) => c.guides.map((g) => [c.id, g.guide, g.phrase] as const)))(
+      '%s: the %s guide says it is a reading where it states it',
+      (id, guide, phrase) => {
+        const source = guideFiles().find((g) => g.id === guide)?.source ?? '';
+        const paragraphs = source.split(/\n\s*\n/).map(squash);
+        const paragraph = paragraphs.find((p) => p.includes(squash(phrase)));
+        expect(paragraph, `${id}: "${phrase}" is no longer in docs/${guide}.mdx`).toBeDefined();
+        expect(paragraph ?? '', `${id}: docs/${guide}.mdx states it without saying it is a reading`).toMatch(/\breading\b/i);
+      },
+    );
   });
 });

@@ -138,7 +138,7 @@ export const DOWNLOADS: readonly Download[] = [
     path: downloadPath(TYPES_DIR, WS_TYPES_FILE),
     title: 'TypeScript types of the WebSocket messages',
     describe: (f) =>
-      `One type per message (${f.messages}), the payload as sent; ClientMessage and ServerMessage are what you send and receive.`,
+      `One type per message (${f.messages}): its payload, in the one-member envelope the API documents read (a reading: the provider shows no message on the wire); ClientMessage and ServerMessage are what you send and receive.`,
     page: {
       document: 'asyncapi',
       label: 'TypeScript types of every message',

@@ -11,8 +11,11 @@
  * the build's tests until it is described here.
  *
  * The provider publishes one flat catalogue. A code is placed (a status, a field,
- * the operations that return it) only where the documents place it: `RiskCheck`
- * is the bulk order flow's risk check; the other bulk-sounding codes and
+ * the operations that return it) only where the documents place it: the HTTP
+ * codes where the operations list them, the readiness values where the
+ * settlement status read answers them, and two codes in the bulk order read's
+ * 422 `error_code`, by a reading the reference marks (`bulk-rejection-code`):
+ * `RiskCheck` and `DuplicateOrderRef`. The other bulk-sounding codes and
  * `ERROR_DUPLICATE` are listed without a place (group `unplaced`).
  */
 
@@ -40,6 +43,9 @@ export interface ErrorCatalogueEntry {
 }
 
 const bulkRead: ErrorSource[] = [{kind: 'rest', operationId: 'getBulkOrder'}];
+/** The bulk rejection codes are placed by a reading (`bulk-rejection-code` in the OpenAPI document). */
+const bulkReading =
+  'The provider does not say which codes a bulk rejection carries: the API documents read this one as a code of the 422 answer of the bulk order read, in `error_code` (a reading, listed under What the specification leaves open).';
 const undescribed =
   "Listed in the provider's catalogue without a description; the provider does not say which operation or message returns it.";
 const causeNotPublished = 'The provider does not publish what causes it.';
@@ -84,7 +90,9 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     field: 'error',
     group: 'http',
     sources: [{kind: 'rest', operationId: 'mapTransaction'}],
-    meaning: `Conflict. ${causeNotPublished}`,
+    meaning:
+      `Conflict, on the transaction mapping. ${causeNotPublished}` +
+      ' (A repeated `req_id` is answered with 409 too, with `DuplicateReq`.)',
   },
   {
     code: 'DuplicateReq',
@@ -96,7 +104,7 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
       {kind: 'rest', operationId: 'createSettlementRequest'},
     ],
     meaning:
-      'A repeated `req_id` is rejected as a duplicate. For settlement requests the idempotency window is one hour, and the 409 body says the `req_id` has been processed already and returns the `settlement_request_id` and `client_settlement_request_id`.',
+      'A repeated `req_id` is rejected as a duplicate. For settlement requests the idempotency window is one hour, and the `error` of the 409 body is a text saying the `req_id` has been processed already, with the `settlement_request_id` and `client_settlement_request_id`.',
   },
   {
     code: 'UnprocessableEntity',
@@ -184,16 +192,19 @@ export const errorCatalogue: readonly ErrorCatalogueEntry[] = [
     group: 'bulk',
     sources: bulkRead,
     meaning:
-      'A risk-check rejection: the risk check is the fourth stage of the bulk order flow, the only flow the provider ties a catalogue code to. It is read back in `error_code` of the 422 answer of the bulk order read.',
+      'Listed without a description. The provider says a risk-check rejection (the risk check is the fourth stage of the bulk order flow) asks the user to raise their collateral; named like that stage, it is read as its code. ' +
+      bulkReading,
     providerAdvice: 'A risk-check rejection asks the user to raise their collateral.',
   },
   {
     code: 'DuplicateOrderRef',
-    status: null,
-    field: null,
-    group: 'unplaced',
-    sources: [],
-    meaning: undescribed,
+    status: 422,
+    field: 'error_code',
+    group: 'bulk',
+    sources: bulkRead,
+    meaning:
+      'Listed without a description. It names a repeated order reference, and the example of a bulk rejection pairs it with the one rejection message the provider gives ("This unique_client_order_id has been used. Please use another one."). ' +
+      bulkReading,
   },
   {
     code: 'ready',

@@ -397,8 +397,9 @@ describe('facts stated in prose match the documents', () => {
     },
     {
       guide: 'rest_overview',
-      phrase: '0 or more, default 0',
-      holds: () => s('PageSkip').minimum === 0 && s('PageSkip').default === 0,
+      phrase: '0 to 9999, default 0',
+      holds: () =>
+        s('PageSkip').minimum === 0 && s('PageSkip').maximum === 9999 && s('PageSkip').default === 0,
     },
     {
       guide: 'rest_overview',

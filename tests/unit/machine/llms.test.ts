@@ -4,12 +4,15 @@
  */
 import {describe, expect, test} from 'vitest';
 import {
+  apiSentence,
   renderLlmsFull,
   renderLlmsTxt,
   type LlmsInput,
   type LlmsPage,
 } from '../../../plugins/machine-readable/llms';
-import {markdownPathFor, schemaFileFor} from '../../../plugins/api-reference/client/downloads';
+import {DOWNLOADS, markdownPathFor, schemaFileFor} from '../../../plugins/api-reference/client/downloads';
+import {readingOf} from '../../../plugins/api-reference/readings';
+import {asyncapi, isObject, openapi} from '../guides/documents';
 import {assignSections, sidebarSections} from '../../../plugins/machine-readable/sections';
 
 /** The docs plugin's loaded content, as far as the sidebar is concerned (shape of 3.10). */
@@ -178,5 +181,41 @@ describe('paths shared with the browser', () => {
   test('schema file names are safe', () => {
     expect(schemaFileFor('new_order')).toBe('new_order.schema.json');
     expect(schemaFileFor('prices/update v2')).toBe('prices_update_v2.schema.json');
+  });
+});
+
+describe("llms.txt's introduction: each part of the API with its own version", () => {
+  test('the product: REST 2.0.0, and no version published for the WebSocket API (its document marks a reading)', () => {
+    const info = isObject(asyncapi.info) ? asyncapi.info : {};
+    const mark = readingOf(info);
+    expect(mark?.id).toBe('websocket-version');
+    const sentence = apiSentence({
+      title: 'Example API',
+      rest: String(isObject(openapi.info) ? openapi.info.version : ''),
+      ws: String(info.version),
+      wsVersionIsReading: mark !== undefined,
+    });
+    expect(sentence).toContain('a REST part (version 2.0.0)');
+    expect(sentence).toContain('a WebSocket part, for which the provider publishes no version');
+    expect(sentence).not.toMatch(/^The Example API \(version/);
+  });
+
+  test('documents without readings give each part its version; equal versions are said once per part', () => {
+    expect(apiSentence({title: 'T', rest: '1.2.0', ws: '3.0.0'})).toBe(
+      'The T has a REST part (version 1.2.0) and a WebSocket part (version 3.0.0), both authenticated with a bearer token (JWT).',
+    );
+    expect(apiSentence({title: 'T', rest: '1.0.0', ws: '1.0.0'})).toContain(
+      'a WebSocket part (version 1.0.0 too)',
+    );
+    expect(apiSentence({title: 'T', rest: '', ws: ''})).toBe(
+      'The T has a REST part and a WebSocket part, both authenticated with a bearer token (JWT).',
+    );
+  });
+
+  test('no download says a WebSocket payload is the message "as sent": the envelope is a reading', () => {
+    const facts = {openapiVersion: '3.1.0', asyncapiVersion: '3.0.0', messages: 14, requests: 14};
+    const descriptions = DOWNLOADS.map((d) => d.describe(facts));
+    expect(descriptions.join('\n')).not.toMatch(/as sent/);
+    expect(descriptions.join('\n')).toMatch(/envelope the API documents read \(a reading/);
   });
 });

@@ -13,7 +13,9 @@ import path from 'node:path';
 import {Collection, type Item} from 'postman-collection';
 import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
 import {identityFromDocuments, readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
-import {deref, isObject, type JsonObject} from '../../../plugins/api-reference/document';
+import {deref, isObject, pathItemOperations, type JsonObject} from '../../../plugins/api-reference/document';
+import {mergeParameters, parameterExample} from '../../../plugins/api-reference/openapi/parameters';
+import {sampleValue} from '../../../plugins/api-reference/openapi/operations';
 import {
   POSTMAN_SCHEMA,
   collectionRequests,
@@ -153,6 +155,57 @@ describe('the OpenAPI document of the build', () => {
     });
     expect(keys).not.toContain('value');
     expect(keys).toEqual(expect.arrayContaining(['skip', 'limit']));
+  });
+
+  test("every parameter value is the one the reference shows for that parameter (no id of another parameter's kind)", async () => {
+    const json = await postmanCollection(doc, options);
+    const collection = new Collection(json);
+    // What the reference (samples and request builder) writes for each parameter of each operation.
+    const expected = new Map<string, Map<string, string>>();
+    for (const [route, raw] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
+      const pathItem = deref(doc, raw).node;
+      if (!isObject(pathItem)) continue;
+      for (const {method, operation} of pathItemOperations(pathItem)) {
+        const values = new Map<string, string>();
+        for (const p of mergeParameters(doc, pathItem.parameters, operation.parameters)) {
+          const name = String(p.name);
+          values.set(`${String(p.in)}:${name}`, sampleValue(parameterExample(doc, p), name));
+        }
+        expected.set(`${method.toUpperCase()} ${route}`, values);
+      }
+    }
+    let checked = 0;
+    collection.forEachItem((item) => {
+      const values = expected.get(requestKey(item));
+      expect(values, requestKey(item)).toBeDefined();
+      const sent: [string, string][] = [
+        ...item.request.url.variables
+          .all()
+          .map((v): [string, string] => [`path:${String(v.key)}`, String(v.value)]),
+        ...item.request.url.query
+          .all()
+          .map((q): [string, string] => [`query:${String(q.key)}`, String(q.value)]),
+      ];
+      for (const [key, value] of sent) {
+        expect(values?.get(key), `${requestKey(item)} ${key}`).toBe(value);
+        checked += 1;
+      }
+      const query = new Map(item.request.url.query.all().map((q) => [q.key, q.value]));
+      if (query.has('from_datetime'))
+        expect(query.get('from_datetime'), requestKey(item)).not.toBe(query.get('to_datetime'));
+    });
+    expect(checked).toBeGreaterThan(40);
+    // The ids of different kinds stay apart: a bulk order, a settlement request and a transaction are
+    // not addressed by an order's id.
+    const pathIds = collectionRequests(json).flatMap((item) => {
+      const url = (item.request as JsonObject).url;
+      return isObject(url) && Array.isArray(url.variable) ? url.variable.filter(isObject) : [];
+    });
+    const byName = new Map<string, Set<string>>();
+    for (const v of pathIds)
+      byName.set(String(v.key), (byName.get(String(v.key)) ?? new Set()).add(String(v.value)));
+    const all = [...byName.values()].flatMap((set) => [...set]);
+    expect(new Set(all).size).toBe(byName.size);
   });
 
   test('a document the converter cannot read fails with its reason', async () => {
