@@ -360,7 +360,9 @@ function compareParameters(ctx: Ctx, pair: OperationPair): void {
       what: (field) =>
         field === ''
           ? `${p.in} parameter ${code(p.name)}`
-          : `field ${code(field)} of ${p.in} parameter ${code(p.name)}`,
+          : field === '[]'
+            ? `each item of ${p.in} parameter ${code(p.name)}`
+            : `field ${code(field)} of ${p.in} parameter ${code(p.name)}`,
       anchors: () => [`${own}.${p.in}.${p.name}`, own],
     };
     const paramUse = `${use}/parameters/${esc(p.in)}:${esc(p.name)}`;
