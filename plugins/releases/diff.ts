@@ -18,6 +18,7 @@
 import {compareDocuments, type Api, type Finding, type Subject} from './changes/compare';
 import {
   judge,
+  RULE_ACTION,
   VERDICT_IMPACT,
   type Direction,
   type Impact,
@@ -71,28 +72,6 @@ export interface Change {
   note?: string;
 }
 
-const ADDED: ReadonlySet<RuleId> = new Set<RuleId>([
-  'operation-added',
-  'message-added',
-  'required-field-added',
-  'optional-field-added',
-  'response-added',
-  'error-response-added',
-  'media-type-added',
-  'server-added',
-]);
-const REMOVED: ReadonlySet<RuleId> = new Set<RuleId>([
-  'operation-removed',
-  'message-removed',
-  'field-removed',
-  'response-removed',
-  'error-response-removed',
-  'media-type-removed',
-  'server-removed',
-  'removed-as-announced',
-  'removed-before-sunset',
-]);
-
 /** One finding, judged for its direction and put in words. */
 export function toChange(finding: Finding): Change {
   const {verdict, text} = judge(finding.rule, finding.direction, finding.words);
@@ -100,7 +79,7 @@ export function toChange(finding: Finding): Change {
     api: finding.api,
     subject: finding.subject,
     subjectChange: finding.subjectChange,
-    action: ADDED.has(finding.rule) ? 'added' : REMOVED.has(finding.rule) ? 'removed' : 'changed',
+    action: RULE_ACTION[finding.rule],
     ...(finding.item !== undefined ? {item: finding.item} : {}),
     anchors: finding.anchors,
     direction: finding.direction,

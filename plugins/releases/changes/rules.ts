@@ -515,6 +515,51 @@ export type RuleId = (typeof RULE_LIST)[number]['id'];
 
 export const RULES: ReadonlyMap<RuleId, Rule> = new Map(RULE_LIST.map((r) => [r.id, r as unknown as Rule]));
 
+/** What happens to the item a rule is about: it appears, it goes away, or it changes. */
+export type Action = 'added' | 'removed' | 'changed';
+
+/** Each rule's action (a typed table: a new rule cannot be left out). */
+export const RULE_ACTION: Readonly<Record<RuleId, Action>> = {
+  'operation-added': 'added',
+  'operation-removed': 'removed',
+  'message-added': 'added',
+  'message-removed': 'removed',
+  'removed-as-announced': 'removed',
+  'removed-before-sunset': 'removed',
+  'required-field-added': 'added',
+  'optional-field-added': 'added',
+  'field-removed': 'removed',
+  'field-became-required': 'changed',
+  'field-became-optional': 'changed',
+  'enum-value-added': 'changed',
+  'enum-value-removed': 'changed',
+  'constraint-narrowed': 'changed',
+  'constraint-widened': 'changed',
+  'constraint-changed': 'changed',
+  'default-changed': 'changed',
+  deprecated: 'changed',
+  undeprecated: 'changed',
+  'sunset-changed': 'changed',
+  'response-added': 'added',
+  'error-response-added': 'added',
+  'response-removed': 'removed',
+  'error-response-removed': 'removed',
+  'media-type-added': 'added',
+  'media-type-removed': 'removed',
+  'serialization-changed': 'changed',
+  'security-changed': 'changed',
+  'security-scheme-changed': 'changed',
+  'server-added': 'added',
+  'server-removed': 'removed',
+  'server-changed': 'changed',
+  'channel-address-changed': 'changed',
+  'action-changed': 'changed',
+  'operation-id-changed': 'changed',
+  'parameter-renamed': 'changed',
+  'description-changed': 'changed',
+  'example-changed': 'changed',
+};
+
 export function rule(id: RuleId): Rule {
   const found = RULES.get(id);
   if (found === undefined) throw new Error(`No classification rule ${id}`);

@@ -4,7 +4,7 @@
  * binding, the servers and security that reach it, its payload and headers. Pure.
  */
 import {channelId} from '../../api-reference/client/anchors';
-import {isObject as isObj} from '../../api-reference/document';
+import {deref, isObject as isObj, messageName} from '../../api-reference/document';
 import {code, type Direction} from './rules';
 import {pathTemplate, securityDetail, schemeChanges} from './rest';
 import {compareSchema, shape} from './schema';
@@ -46,9 +46,11 @@ function channelOfRef(ref: unknown): string | undefined {
 function messageUses(doc: Obj): Map<string, MessageUse> {
   const uses = new Map<string, MessageUse>();
   const channels = obj(doc.channels);
+  // As the reference names it: its components/messages key, else its key in the channel.
   const named = (channel: string, key: string): string => {
-    const m = obj(at(doc, `/channels/${esc(channel)}/messages/${esc(key)}`)?.node);
-    return typeof m.name === 'string' && m.name !== '' ? m.name : key;
+    const ch = deref(doc, channels[channel]).node;
+    const raw = isObj(ch) && isObj(ch.messages) ? ch.messages[key] : undefined;
+    return messageName([...deref(doc, raw).refs, `/channels/${esc(channel)}/messages/${esc(key)}`]) ?? key;
   };
   for (const [channel, raw] of Object.entries(channels)) {
     const ch = obj(at(doc, `/channels/${esc(channel)}`)?.node ?? raw);

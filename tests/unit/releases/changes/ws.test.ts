@@ -35,3 +35,17 @@ describe('WebSocket diff: a renamed channel parameter', () => {
     expect(changes.map((c) => [c.rule, c.verdict])).toEqual([['channel-address-changed', 'breaking']]);
   });
 });
+
+describe('WebSocket diff: messages are named as the reference names them', () => {
+  it('by their key, not their `name` field, so a change links to the message the reference shows', async () => {
+    const before = docWith('instrument');
+    const channel = (before.channels as {book: {messages: Record<string, {name: string}>}}).book;
+    if (channel.messages.update !== undefined) channel.messages.update.name = 'BookUpdate';
+    const after = structuredClone(before);
+    (
+      after.channels as {book: {messages: {update: {payload: {properties: Record<string, unknown>}}}}}
+    ).book.messages.update.payload.properties.size = {type: 'string'};
+    const changes = await diffDocuments('ws', before, after);
+    expect(changes.map((c) => [c.subject.key, c.anchors.at(-1)])).toEqual([['book/update', 'update']]);
+  });
+});
