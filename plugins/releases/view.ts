@@ -4,7 +4,7 @@
  * to its anchor in the current reference, or said to be removed. Pure: the
  * history and the anchors of the current pages are passed in.
  */
-import type {Change, Direction, Impact} from './diff';
+import {reword, type Change, type Direction, type Impact} from './diff';
 import type {Finding} from './changes/compare';
 import {correctionOf, correctionText, type Correction} from './corrections';
 import {
@@ -220,7 +220,13 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
   const docs: DocsItemView[] = [];
   /** The changes each listed line stands for (a line may stand for several identical statements). */
   const linesOf = new Map<ItemView, Change[]>();
-  for (const change of entry.changes) {
+  // A deprecation is read at the release's day: a sunset already passed then is said to be.
+  const asOf = entry.date ?? entry.recorded ?? undefined;
+  for (const computed of entry.changes) {
+    const change =
+      computed.rule === 'deprecated' && asOf !== undefined && computed.sunset !== undefined
+        ? reword(computed, {asOf})
+        : computed;
     const href = hrefOf(change.api, change.anchors, anchors);
     if (change.verdict === 'docs') {
       if (

@@ -3,6 +3,7 @@
  * reader, so directions flip), matched by method and path; its security and servers, parameters by
  * `in` and name, request body, responses by status, their headers and content. Pure.
  */
+import {credentialWords, credentialsDetail} from './credentials';
 import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
 import {operationId as operationAnchor, slug} from '../../api-reference/client/anchors';
 import {isObject as isObj, type JsonObject} from '../../api-reference/document';
@@ -239,7 +240,7 @@ function compareOperationItself(ctx: Ctx, pair: OperationPair): void {
   const secB = opB.security ?? ctx.rev.security;
   if (normalisedSecurity(secA) !== normalisedSecurity(secB))
     emit(ctx, whole, '', use, b.op, 'security-changed', {
-      detail: securityDetail(securityNames(secA), securityNames(secB)),
+      detail: credentialsDetail(ctx.base, securityNames(secA), ctx.rev, securityNames(secB)),
     });
   for (const name of securityNames(secB).filter((n) => securityNames(secA).includes(n))) {
     const pointer = `/components/securitySchemes/${esc(name)}`;
@@ -248,7 +249,7 @@ function compareOperationItself(ctx: Ctx, pair: OperationPair): void {
     for (const detail of schemeChanges(sa, sb))
       ctx.out.push({
         ...findingOf(ctx, whole, use, pointer, 'security-scheme-changed'),
-        words: {item: code(name), detail},
+        words: {item: code(name), detail, before: credentialWords(sa), after: credentialWords(sb)},
       });
   }
   // Servers: the operation's, else its path's, else the document's; matched by URL.
