@@ -9,7 +9,7 @@ import {parse} from 'yaml';
 import {diffDocuments, type Change} from '../../../plugins/releases/diff';
 import {deprecatedUses} from '../../../plugins/releases/changes/deprecations';
 import {renderAtom, renderJson} from '../../../plugins/releases/feeds';
-import {attachNotes, type HistoryEntry} from '../../../plugins/releases/store';
+import {attachNotes, history, listReleases, type HistoryEntry} from '../../../plugins/releases/store';
 import {deprecationsView, entryView, historyView, summaryOf} from '../../../plugins/releases/view';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -166,5 +166,159 @@ describe("a person's notes on computed changes", () => {
     expect(noted.find((c) => c.id === one.id)?.note).toBe('Only this one.');
     expect(noted.filter((c) => c.note === 'Every use.').length).toBe(changes.length - 1);
     expect(unmatched).toEqual(['rest:nothing']);
+  });
+});
+
+describe('an amendment reads as a correction of the documents, not a release', () => {
+  const releases = path.join(ROOT, 'specs/releases');
+  const amendmentOf = async (): Promise<HistoryEntry> => {
+    const entries = await history(releases, null, {today: '2026-11-27'});
+    const found = entries.find((e) => e.kind === 'amendment');
+    if (found === undefined) throw new Error('specs/releases/2.0.0 has no amendment');
+    return found;
+  };
+
+  it('each item says what the earlier text said, what the corrected text says and what to check; no Breaking, no server sentence, no bump', async () => {
+    const amendment = await amendmentOf();
+    // The computed changes keep their rule and verdict (badges and "since" read them) …
+    expect(amendment.changes.some((c) => c.breaking)).toBe(true);
+    const view = historyView([amendment], anchors);
+    const entryView0 = view.entries[0];
+    if (entryView0 === undefined) throw new Error('no entry');
+    expect(entryView0.bump).toBe('none');
+    expect(entryView0.breaking).toBe(0);
+    const items = entryView0.sections.flatMap((s) => s.groups.flatMap((g) => g.items));
+    expect(items.length).toBeGreaterThan(3);
+    for (const item of items) {
+      expect(item.breaking).toBe(false);
+      expect(['To check', 'Correction']).toContain(item.label);
+      expect(item.text).toMatch(
+        /^The earlier text .+; the corrected text .+\. If you followed the earlier text: .+\.$/,
+      );
+      expect(item.text).not.toMatch(/valid before may now be refused|clients must|will no longer find/i);
+    }
+    const trade = entryView0.sections
+      .flatMap((s) => s.groups)
+      .find((g) => g.label === 'message `trade` on channel `trades`');
+    expect(trade?.items.map((i) => [i.label, i.text])).toEqual([
+      [
+        'To check',
+        'The earlier text listed field `trade.header`; the corrected text does not. If you followed the earlier text: do not rely on it: it is not there.',
+      ],
+    ]);
+    const options = {siteUrl: 'https://docs.example.com/', title: 'Trading API'};
+    const atom = renderAtom(view, options);
+    expect(atom).toContain('<title>2.0.0, amendment 1</title>');
+    expect(atom).not.toMatch(/breaking\)/);
+    expect(atom).toContain('The 2.0.0 documents were corrected; the API did not change.');
+    const json = JSON.parse(renderJson(view, options)) as {
+      releases: Array<{
+        bump: string;
+        changes: Array<{verdict: string; breaking: boolean; correction?: unknown}>;
+      }>;
+    };
+    expect(json.releases[0]?.bump).toBe('none');
+    expect(json.releases[0]?.changes.some((c) => c.breaking)).toBe(false);
+    expect(json.releases[0]?.changes.filter((c) => c.verdict === 'correction').length).toBe(items.length);
+  });
+
+  it("the reason is written for the API reader: it names what changed in the documents, not the maintainers' work", () => {
+    const reasons = listReleases(releases).flatMap((r) => r.amendments.map((a) => a.reason));
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason).not.toMatch(/to the letter|issue \d+|maintainer/i);
+  });
+
+  it('every count equals the lines listed under it', async () => {
+    const amendment = await amendmentOf();
+    const v = entryView(amendment, anchors);
+    const items = v.sections.flatMap((s) => s.groups.flatMap((g) => g.items));
+    expect(v.total).toBe(items.length + v.docs.length);
+    expect(v.summary).toBe(
+      `${items.length} corrections (${items.filter((i) => i.correction?.action === true).length} to check if you followed the earlier text), ${v.docs.length} reworded descriptions or examples.`,
+    );
+    // A release: the same statement twice in one operation is one line, and counted once.
+    const changes = await changesOf((doc) => {
+      doc.components.schemas.PageLimit.default = 50;
+    });
+    const doubled = entryView(entry([...changes, ...changes]), anchors);
+    const lines = doubled.sections.flatMap((s) => s.groups.flatMap((g) => g.items)).length;
+    expect(doubled.total).toBe(lines + doubled.docs.length);
+    expect(doubled.summary).toMatch(new RegExp(`^${lines} changes?:`));
+  });
+});
+
+describe('notes, directions and words a reader can act on', () => {
+  it('a note keyed to a shared origin is shown once per entry; each line points to it', async () => {
+    const changes = await changesOf((doc) => {
+      doc.components.schemas.PageLimit.default = 50;
+    });
+    const {changes: noted} = attachNotes(changes, {
+      'rest:/components/schemas/PageLimit': 'Send limit=100 to keep pages of 100.',
+    });
+    const view = historyView([entry(noted)], anchors);
+    const v = view.entries[0];
+    expect(v?.changeNotes).toEqual([
+      {
+        id: 'v3-0-0-note-1',
+        text: 'Send limit=100 to keep pages of 100.',
+        about: 'schema `PageLimit`',
+        lines: 6,
+      },
+    ]);
+    const items = v?.sections.flatMap((s) => s.groups.flatMap((g) => g.items)) ?? [];
+    expect(items.every((i) => i.note === undefined && i.noteRef === 'v3-0-0-note-1')).toBe(true);
+    const atom = renderAtom(view, {siteUrl: 'https://docs.example.com/', title: 'T'});
+    expect(atom.split('Send limit=100 to keep pages of 100.').length - 1).toBe(1);
+  });
+
+  it('changes.json gives each change its direction, and documentation items an id', async () => {
+    const changes = await changesOf((doc) => {
+      doc.components.schemas.PageLimit.default = 50;
+      doc.components.schemas.OrderRef.description = 'Reworded.';
+    });
+    const json = JSON.parse(
+      renderJson(historyView([entry(changes)], anchors), {siteUrl: 'https://docs.example.com/', title: 'T'}),
+    ) as {releases: Array<{changes: Array<{id?: string; verdict: string; direction?: string}>}>};
+    const list = json.releases[0]?.changes ?? [];
+    for (const c of list.filter((x) => x.verdict !== 'docs'))
+      expect(['send', 'receive', 'both']).toContain(c.direction);
+    const docs = list.filter((x) => x.verdict === 'docs');
+    expect(docs.length).toBeGreaterThan(0);
+    for (const c of docs) {
+      expect(c.id).toMatch(/^rest:.+:description-changed$/);
+      expect(c.direction).toBeUndefined();
+    }
+  });
+
+  it('security sentences say the kind of credential and where it goes, never the scheme key', async () => {
+    const changes = await changesOf((doc) => {
+      doc.components.securitySchemes.bearerAuth = {type: 'apiKey', in: 'header', name: 'X-Token'};
+    });
+    const texts = [
+      ...new Set(changes.filter((c) => c.rule === 'security-scheme-changed').map((c) => c.text)),
+    ];
+    expect(texts).toEqual([
+      'The credentials asked for changed from a bearer token (JWT) in the `Authorization` header to an API key in the `X-Token` header. Clients must authenticate as the document now says.',
+    ]);
+    const added = await changesOf((doc) => {
+      doc.components.securitySchemes.keyAuth = {type: 'apiKey', in: 'query', name: 'key'};
+      doc.paths['/api/orders'].get.security = [{bearerAuth: [], keyAuth: []}];
+    });
+    const text = added.find((c) => c.rule === 'security-changed')?.text ?? '';
+    expect(text).toBe(
+      'Authentication changed: now asks for an API key in the query parameter `key`. Clients must authenticate as the document now says.',
+    );
+    expect(changes.concat(added).some((c) => /bearerAuth|keyAuth/.test(c.text))).toBe(false);
+  });
+
+  it('a deprecation whose sunset had passed on the release day says so', async () => {
+    const changes = await changesOf((doc) => {
+      Object.assign(doc.components.parameters.PriceFrom, {deprecated: true, 'x-sunset': '2026-06-30'});
+    });
+    const view = entryView(entry(changes, {date: '2026-12-01'}), anchors);
+    const texts = view.sections.flatMap((s) => s.groups.flatMap((g) => g.items.map((i) => i.text)));
+    expect(texts).toContain(
+      'Query parameter `price_from` deprecated, sunset 2026-06-30, a date already passed: stop using it now, as it can go in any release.',
+    );
   });
 });
