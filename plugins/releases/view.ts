@@ -35,6 +35,8 @@ export interface ItemView {
   noteRef?: string;
   /** In an amendment: what the earlier text said, what the corrected text says, what to check. */
   correction?: Correction;
+  /** In "changes since": the release (or amendment) the change came in. */
+  in?: string;
   /** Link into the current reference; absent when the item is no longer there. */
   href?: string;
 }
@@ -121,6 +123,19 @@ export interface HistoryView {
   deprecations: DeprecationView[];
   /** The classification rules the diff applies (changes/rules.ts), for "How changes are classified". */
   rules: PublishedRule[];
+  /** For each recorded version but the newest: the changes since it that still apply (sinceView). */
+  since: Record<string, SinceView>;
+}
+
+/** "Changes since a version": what still applies between that version and the newest release. */
+export interface SinceView {
+  version: string;
+  /** The newest release the changes reach. */
+  to: string;
+  groups: GroupView[];
+  /** Listed lines, and those marked Breaking among them. */
+  lines: number;
+  breaking: number;
 }
 
 /** The props of the /version-history page (its route modules are typed from them: index.ts). */
@@ -387,6 +402,209 @@ export function deprecationsView(
   );
 }
 
+/** What a change touches at its place: later changes of the same key supersede it. */
+function aspectOf(c: Change): string {
+  if (c.action === 'added' || c.action === 'removed')
+    return c.rule.startsWith('media-type')
+      ? `presence:${JSON.stringify(c.words.before ?? c.words.after)}`
+      : 'presence';
+  if (c.rule === 'field-became-required' || c.rule === 'field-became-optional') return 'required';
+  if (c.rule === 'deprecated' || c.rule === 'undeprecated') return 'deprecation';
+  if (c.rule.startsWith('constraint-')) {
+    const detail = c.words.detail ?? '';
+    const label =
+      /^(.+) of .+ (?:added|removed)$/.exec(detail)?.[1] ??
+      /^(.+?) (?:raised|lowered|changed) from /.exec(detail)?.[1];
+    return `constraint:${label ?? detail}`;
+  }
+  if (
+    c.rule === 'security-changed' ||
+    c.rule === 'security-scheme-changed' ||
+    c.rule === 'serialization-changed'
+  )
+    return `${c.rule}:${c.words.detail ?? ''}`;
+  return c.rule;
+}
+
+/** Where a change applies and what it touches there. */
+function placeOf(c: Change): string {
+  return `${c.api}:${c.subject.key}:${c.pointer}`;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The changes since a version that still apply at the newest release (README "Changes since a
+ * version"): of the releases after it (and their amendments), oldest first, keyed by place and
+ * aspect, only the net effect counts.
+ */
+export function applyingChanges(
+  path: ReadonlyArray<{label: string; changes: readonly Change[]}>,
+): Array<{change: Change; in: string}> {
+  type At = {change: Change; in: string; order: number};
+  const byKey = new Map<string, At[]>();
+  const enumValues = new Map<string, Map<string, {added: boolean; at: At}>>();
+  let order = 0;
+  for (const step of path)
+    for (const change of step.changes) {
+      if (change.verdict === 'docs') continue;
+      const at = {change, in: step.label, order: order++};
+      if (change.rule === 'enum-value-added' || change.rule === 'enum-value-removed') {
+        // One key per value: a value added then removed is gone, removed then added back is unchanged.
+        const place = placeOf(change);
+        const values = enumValues.get(place) ?? new Map<string, {added: boolean; at: At}>();
+        for (const value of change.words.values ?? []) {
+          const key = JSON.stringify(value);
+          const before = values.get(key);
+          const added = change.rule === 'enum-value-added';
+          if (before !== undefined && before.added !== added) values.delete(key);
+          else values.set(key, {added, at});
+        }
+        enumValues.set(place, values);
+        continue;
+      }
+      const key = `${placeOf(change)}|${aspectOf(change)}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), at]);
+    }
+  const kept: At[] = [];
+  /** Places added or removed since the version (or added and removed again): what is inside them is said by that. */
+  const whole: string[] = [];
+  for (const [key, list] of byKey) {
+    const first = list[0] as At;
+    const last = list[list.length - 1] as At;
+    if (key.endsWith('|presence')) {
+      const absentBefore = first.change.action === 'added';
+      const absentNow = last.change.action === 'removed';
+      whole.push(`${placeOf(last.change)}/`);
+      if (absentBefore === absentNow) continue;
+      kept.push(last);
+      continue;
+    }
+    if (key.endsWith('|deprecation')) {
+      const before = first.change.rule === 'undeprecated';
+      const now = last.change.rule === 'deprecated';
+      if (before === now) continue;
+      kept.push(last);
+      continue;
+    }
+    if (key.endsWith('|required')) {
+      // Required then optional again (or the reverse): as it was.
+      if (first.change.rule === last.change.rule) kept.push(last);
+      continue;
+    }
+    if (list.length > 1 && 'before' in first.change.words && 'after' in last.change.words) {
+      if (same(first.change.words.before, last.change.words.after)) continue;
+      kept.push({...last, change: reword(last.change, {before: first.change.words.before})});
+      continue;
+    }
+    if (list.length > 1 && last.change.rule.startsWith('constraint-')) {
+      const firstDetail = first.change.words.detail ?? '';
+      const lastDetail = last.change.words.detail ?? '';
+      // A limit moved twice: said once, from the first value to the last (when it still moves the same way).
+      const moved = /^(.+) (raised|lowered) from (-?[\d.]+) to (-?[\d.]+)$/;
+      const a = moved.exec(firstDetail);
+      const b = moved.exec(lastDetail);
+      if (a !== null && b !== null && a[1] === b[1]) {
+        const from = Number(a[3]);
+        const to = Number(b[4]);
+        if (from === to) continue;
+        if ((to > from ? 'raised' : 'lowered') === b[2]) {
+          kept.push({
+            ...last,
+            change: reword(last.change, {
+              detail: `${b[1] ?? ''} ${b[2]} from ${a[3] ?? ''} to ${b[4] ?? ''}`,
+            }),
+          });
+          continue;
+        }
+      }
+      // "maximum of 9999 added" then "maximum of 9999 removed": reverted.
+      if (
+        firstDetail.replace(/ added$/, '') === lastDetail.replace(/ removed$/, '') ||
+        firstDetail.replace(/ removed$/, '') === lastDetail.replace(/ added$/, '')
+      )
+        continue;
+    }
+    kept.push(last);
+  }
+  for (const values of enumValues.values()) {
+    const groupsOf = new Map<At, unknown[]>();
+    for (const [value, {at}] of values) groupsOf.set(at, [...(groupsOf.get(at) ?? []), JSON.parse(value)]);
+    for (const [at, list] of groupsOf)
+      kept.push(same(list, at.change.words.values) ? at : {...at, change: reword(at.change, {values: list})});
+  }
+  const inside = (c: Change): boolean =>
+    whole.some((prefix) => `${placeOf(c)}/`.startsWith(prefix) && `${placeOf(c)}/` !== prefix);
+  return kept
+    .filter((at) => !inside(at.change))
+    .sort((a, b) => a.order - b.order)
+    .map(({change, in: label}) => ({change, in: label}));
+}
+
+/** The changes since `version` that still apply, grouped by operation and message. */
+export function sinceView(
+  entries: readonly HistoryEntry[],
+  version: string,
+  anchors: Anchors,
+): SinceView | undefined {
+  const chronological = [...entries].reverse().filter((e) => e.kind !== 'unreleased');
+  const start = chronological.map((e) => e.version).lastIndexOf(version);
+  if (start < 0) return undefined;
+  const path = chronological.slice(start + 1).map((e, i) => ({
+    label: title(e, i),
+    changes: e.changes,
+  }));
+  const to = chronological[chronological.length - 1]?.version ?? version;
+  const kept = applyingChanges(path);
+  const groups = new Map<string, GroupView>();
+  for (const {change, in: label} of kept) {
+    const key = `${change.api}:${change.subject.kind}:${change.subject.key}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      const subjectHref =
+        change.subject.anchor !== undefined
+          ? hrefOf(change.api, [change.subject.anchor], anchors)
+          : undefined;
+      group = {
+        api: change.api,
+        kind: change.subject.kind,
+        key: change.subject.key,
+        label: change.subject.label,
+        items: [],
+        ...(subjectHref !== undefined ? {href: subjectHref} : {}),
+      };
+      groups.set(key, group);
+    }
+    if (group.items.some((i) => i.text === change.text)) continue;
+    const href = hrefOf(change.api, change.anchors, anchors);
+    group.items.push({
+      text: change.text,
+      breaking: change.breaking,
+      impact: change.impact,
+      verdict: change.verdict,
+      label: VERDICT_LABEL[change.verdict],
+      id: change.id,
+      direction: change.direction,
+      in: label,
+      ...(change.note !== undefined ? {note: change.note} : {}),
+      ...(href ? {href} : {}),
+    });
+  }
+  const list = [...groups.values()].sort(
+    (a, b) => a.api.localeCompare(b.api) || a.label.localeCompare(b.label),
+  );
+  for (const g of list)
+    g.items.sort((a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict));
+  const items = list.flatMap((g) => g.items);
+  return {
+    version,
+    to,
+    groups: list,
+    lines: items.length,
+    breaking: items.filter((i) => i.breaking).length,
+  };
+}
+
 export function historyView(
   entries: readonly HistoryEntry[],
   anchors: Anchors,
@@ -399,5 +617,14 @@ export function historyView(
       .map((e) => e.version as string),
     deprecations,
     rules: publishedRules(),
+    since: Object.fromEntries(
+      entries
+        .filter((e) => e.kind === 'release' && e.version !== null)
+        .slice(1)
+        .flatMap((e) => {
+          const view = sinceView(entries, e.version as string, anchors);
+          return view === undefined ? [] : [[e.version as string, view]];
+        }),
+    ),
   };
 }

@@ -41,6 +41,7 @@ export default function Group({group}: {group: GroupView}): ReactNode {
           <li key={item.text} className={item.breaking ? styles.breakingItem : undefined}>
             <Mark item={item} />
             <Text item={item} />
+            {item.in !== undefined ? <span className={styles.meta}> (in {item.in})</span> : null}
             {item.href !== undefined && item.href !== group.href ? (
               <>
                 {' '}

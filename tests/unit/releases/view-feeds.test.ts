@@ -322,3 +322,51 @@ describe('notes, directions and words a reader can act on', () => {
     );
   });
 });
+
+describe('"changes since a version" counts what applies', () => {
+  it('drops what was reverted, added then removed, or superseded; a limit moved twice reads once from the first value', async () => {
+    const v200 = openapi();
+    const v210 = structuredClone(v200);
+    v210.components.schemas.PageLimit.default = 50;
+    v210.components.schemas.Side.enum.push('SELL_SHORT');
+    v210.paths['/api/ping'] = {
+      get: {operationId: 'ping', summary: 'Ping', responses: {'204': {description: 'Alive.'}}},
+    };
+    v210.paths['/api/orders'].get.parameters.push({name: 'note', in: 'query', schema: {type: 'string'}});
+    const v300 = structuredClone(v210);
+    v300.components.schemas.PageLimit.default = 100;
+    v300.components.schemas.Side.enum.pop();
+    delete v300.paths['/api/ping'];
+    v300.components.schemas.OrderRef.maxLength = 50;
+    const v400 = structuredClone(v300);
+    v400.components.schemas.OrderRef.maxLength = 40;
+    v400.paths['/api/orders'].get.parameters.pop();
+    const diff = (a: Doc, b: Doc): Promise<Change[]> => diffDocuments('rest', a, b, {asOf: '2026-11-26'});
+    const [c210, c300, c400] = await Promise.all([diff(v200, v210), diff(v210, v300), diff(v300, v400)]);
+    const entries: HistoryEntry[] = [
+      entry(c400, {id: 'v4-0-0', version: '4.0.0', since: '3.0.0'}),
+      entry(c300, {id: 'v3-0-0', version: '3.0.0', since: '2.1.0'}),
+      entry(c210, {id: 'v2-1-0', version: '2.1.0', since: '2.0.0', bump: 'minor'}),
+      entry([], {id: 'v2-0-0', version: '2.0.0', since: null, initial: true, bump: 'none'}),
+    ];
+    const listed = [c210, c300, c400].flat().filter((c) => c.verdict !== 'docs').length;
+    const since = historyView(entries, anchors).since['2.0.0'];
+    if (since === undefined) throw new Error('no since view for 2.0.0');
+    const items = since.groups.flatMap((g) => g.items);
+    // Only the narrowed `order_ref` applies, once per use, from 100 to 40, in 4.0.0.
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThan(listed / 2);
+    for (const item of items) {
+      expect(item.text).toMatch(/order_ref`.*maximum length lowered from 100 to 40/);
+      expect(item.in).toBe('4.0.0');
+    }
+    expect(since.lines).toBe(items.length);
+    expect(since.breaking).toBe(items.filter((i) => i.breaking).length);
+    expect(since.to).toBe('4.0.0');
+    // Since 3.0.0: the second narrowing and the removal of the `note` parameter added in 2.1.0.
+    const since300 = historyView(entries, anchors).since['3.0.0'];
+    const texts = since300?.groups.flatMap((g) => g.items.map((i) => i.text)) ?? [];
+    expect(texts.some((t) => /lowered from 50 to 40/.test(t))).toBe(true);
+    expect(texts.some((t) => /`note` removed/.test(t))).toBe(true);
+  });
+});
