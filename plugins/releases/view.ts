@@ -467,16 +467,21 @@ export function applyingChanges(
       byKey.set(key, [...(byKey.get(key) ?? []), at]);
     }
   const kept: At[] = [];
-  /** Places added or removed since the version (or added and removed again): what is inside them is said by that. */
-  const whole: string[] = [];
+  /** Places added or removed since the version (or added and removed again): what else changed there is said by that. */
+  const covered: Array<{place: string; present: boolean; by?: Change}> = [];
   for (const [key, list] of byKey) {
     const first = list[0] as At;
     const last = list[list.length - 1] as At;
     if (key.endsWith('|presence')) {
       const absentBefore = first.change.action === 'added';
       const absentNow = last.change.action === 'removed';
-      whole.push(`${placeOf(last.change)}/`);
-      if (absentBefore === absentNow) continue;
+      // Removed then added back: as it was; its other changes speak for themselves.
+      if (!absentBefore && !absentNow) continue;
+      if (absentBefore && absentNow) {
+        covered.push({place: placeOf(last.change), present: false});
+        continue;
+      }
+      covered.push({place: placeOf(last.change), present: !absentNow, by: last.change});
       kept.push(last);
       continue;
     }
@@ -533,8 +538,15 @@ export function applyingChanges(
     for (const [at, list] of groupsOf)
       kept.push(same(list, at.change.words.values) ? at : {...at, change: reword(at.change, {values: list})});
   }
+  // Inside or at something added or removed since: said by that addition or removal (a
+  // deprecation of something added since still applies: the "new" line does not say it).
   const inside = (c: Change): boolean =>
-    whole.some((prefix) => `${placeOf(c)}/`.startsWith(prefix) && `${placeOf(c)}/` !== prefix);
+    covered.some(
+      (p) =>
+        p.by !== c &&
+        (placeOf(c) === p.place || placeOf(c).startsWith(`${p.place}/`)) &&
+        !(p.present && (c.rule === 'deprecated' || c.rule === 'sunset-changed')),
+    );
   return kept
     .filter((at) => !inside(at.change))
     .sort((a, b) => a.order - b.order)

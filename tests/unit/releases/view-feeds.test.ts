@@ -333,6 +333,7 @@ describe('"changes since a version" counts what applies', () => {
       get: {operationId: 'ping', summary: 'Ping', responses: {'204': {description: 'Alive.'}}},
     };
     v210.paths['/api/orders'].get.parameters.push({name: 'note', in: 'query', schema: {type: 'string'}});
+    Object.assign(v210.components.parameters.PriceFrom, {deprecated: true, 'x-sunset': '2026-01-31'});
     const v300 = structuredClone(v210);
     v300.components.schemas.PageLimit.default = 100;
     v300.components.schemas.Side.enum.pop();
@@ -341,6 +342,9 @@ describe('"changes since a version" counts what applies', () => {
     const v400 = structuredClone(v300);
     v400.components.schemas.OrderRef.maxLength = 40;
     v400.paths['/api/orders'].get.parameters.pop();
+    v400.paths['/api/trades'].get.parameters = v400.paths['/api/trades'].get.parameters.filter(
+      (p: {$ref?: string}) => p.$ref !== '#/components/parameters/PriceFrom',
+    );
     const diff = (a: Doc, b: Doc): Promise<Change[]> => diffDocuments('rest', a, b, {asOf: '2026-11-26'});
     const [c210, c300, c400] = await Promise.all([diff(v200, v210), diff(v210, v300), diff(v300, v400)]);
     const entries: HistoryEntry[] = [
@@ -353,10 +357,15 @@ describe('"changes since a version" counts what applies', () => {
     const since = historyView(entries, anchors).since['2.0.0'];
     if (since === undefined) throw new Error('no since view for 2.0.0');
     const items = since.groups.flatMap((g) => g.items);
-    // Only the narrowed `order_ref` applies, once per use, from 100 to 40, in 4.0.0.
-    expect(items.length).toBeGreaterThan(0);
+    // Deprecated in 2.1.0, removed in 4.0.0: only the removal applies.
+    const priceFrom = items.filter((i) => i.text.includes('`price_from`'));
+    expect(priceFrom.map((i) => [i.text.replace(/:.*/, ''), i.in])).toEqual([
+      ['Query parameter `price_from` removed as announced (sunset 2026-01-31)', '4.0.0'],
+    ]);
+    // Else only the narrowed `order_ref` applies, once per use, from 100 to 40, in 4.0.0.
+    expect(items.length).toBeGreaterThan(1);
     expect(items.length).toBeLessThan(listed / 2);
-    for (const item of items) {
+    for (const item of items.filter((i) => !priceFrom.includes(i))) {
       expect(item.text).toMatch(/order_ref`.*maximum length lowered from 100 to 40/);
       expect(item.in).toBe('4.0.0');
     }
