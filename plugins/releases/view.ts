@@ -107,6 +107,8 @@ export interface EntryView {
   summary: string;
   /** Notes that apply to several lines, shown once. */
   changeNotes: SharedNoteView[];
+  /** An amendment's first sentence: "The 2.0.0 documents were corrected; the API did not change." */
+  lead?: string;
   /** The day it was recorded here: a stable date for feeds when no release date is published. */
   recorded?: string | null;
   /** Grouped changes (documentation-only ones apart): added, changed, removed subjects. */
@@ -336,6 +338,7 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
     total: lines.length,
     summary: amendment ? correctionSummary(items, docs.length) : summaryOf(lines),
     changeNotes,
+    ...(amendment ? {lead: correctionLead(entry.version)} : {}),
     ...(entry.recorded !== undefined ? {recorded: entry.recorded} : {}),
     sections,
     docs,

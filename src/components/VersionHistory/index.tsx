@@ -11,12 +11,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
 import {GapNotice, InlineCode} from '@site/src/components/Guide';
-import {
-  correctionLead,
-  type EntryView,
-  type HistoryView,
-  type VersionHistoryProps,
-} from '@site/plugins/releases/view';
+import type {EntryView, HistoryView, VersionHistoryProps} from '@site/plugins/releases/view';
 import ChangeText from './ChangeText';
 import Deprecations from './Deprecations';
 import Group from './Group';
@@ -46,7 +41,7 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
         {entry.kind === 'unreleased' ? (
           `Changes in the documents not yet recorded as a release (since ${entry.since ?? 'the newest release'}).`
         ) : entry.kind === 'amendment' ? (
-          <strong>{correctionLead(entry.version)}</strong>
+          <strong>{entry.lead}</strong>
         ) : entry.date === null ? (
           'Release date: not published'
         ) : (
