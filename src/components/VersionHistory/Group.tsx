@@ -15,14 +15,16 @@ function Mark({item}: {item: ItemView}): ReactNode {
 function Text({item}: {item: ItemView}): ReactNode {
   const c = item.correction;
   if (c === undefined) return <ChangeText text={item.text} />;
+  return <ChangeText text={`The earlier text ${c.earlier}; the corrected text ${c.corrected}.`} />;
+}
+
+/** After a correction (and its link): what a reader who built from the earlier text should check. */
+function Check({item}: {item: ItemView}): ReactNode {
+  if (item.correction === undefined) return null;
   return (
-    <>
-      <ChangeText text={`The earlier text ${c.earlier}; the corrected text ${c.corrected}.`} />
-      <span className={styles.check}>
-        {' '}
-        <em>If you followed the earlier text:</em> <ChangeText text={`${c.check}.`} />
-      </span>
-    </>
+    <span className={styles.check}>
+      <em>If you followed the earlier text:</em> <ChangeText text={`${item.correction.check}.`} />
+    </span>
   );
 }
 
@@ -48,6 +50,7 @@ export default function Group({group}: {group: GroupView}): ReactNode {
                 (<Link to={item.href}>in the reference</Link>)
               </>
             ) : null}
+            <Check item={item} />
             {item.noteRef !== undefined ? (
               <>
                 {' '}
