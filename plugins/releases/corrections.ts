@@ -6,7 +6,7 @@
  * now refuses. Pure and browser-free.
  */
 import type {Change} from './diff';
-import {capital, code, type RuleId, type Verdict, type Words} from './changes/rules';
+import {capital, code, rule, VERDICT_ORDER, type RuleId, type Verdict, type Words} from './changes/rules';
 
 export interface Correction {
   /** What the earlier text said about the item: "listed field `trade.header`". */
@@ -293,12 +293,13 @@ const TO_CHECK: ReadonlySet<Verdict> = new Set<Verdict>([
  * side its verdict was judged for).
  */
 export function correctionOf(change: Pick<Change, 'rule' | 'direction' | 'words' | 'verdict'>): Correction {
+  const r = rule(change.rule);
+  // A use both ways was judged on its stricter side (rules.ts judge): the correction speaks of that side.
   const side: Side =
     change.direction === 'both'
-      ? // A use both ways: the side whose sentence the verdict came from (the stricter one).
-        SAY[change.rule](change.words, 'send').check.startsWith(NOTHING)
-        ? 'receive'
-        : 'send'
+      ? VERDICT_ORDER.indexOf(r.send) <= VERDICT_ORDER.indexOf(r.receive)
+        ? 'send'
+        : 'receive'
       : change.direction;
   const said = SAY[change.rule](change.words, side);
   return {...said, action: TO_CHECK.has(change.verdict)};

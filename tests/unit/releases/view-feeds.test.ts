@@ -379,3 +379,28 @@ describe('"changes since a version" counts what applies', () => {
     expect(texts.some((t) => /`note` removed/.test(t))).toBe(true);
   });
 });
+
+describe('corrections', () => {
+  it('every rule has correction words for each side, and a message both ways speaks of its stricter side', async () => {
+    const {correctionOf} = await import('../../../plugins/releases/corrections');
+    const {RULES, sampleFor, judge} = await import('../../../plugins/releases/changes/rules');
+    for (const r of RULES.values())
+      for (const direction of ['send', 'receive', 'both'] as const) {
+        const words = sampleFor(r, direction === 'both' ? 'send' : direction);
+        const {verdict} = judge(r.id, direction, words);
+        const c = correctionOf({rule: r.id, direction, words, verdict});
+        for (const part of [c.earlier, c.corrected, c.check])
+          expect(part, `${r.id} ${direction}`).not.toMatch(/undefined|null|\[object|^$/);
+        expect(`${c.earlier} ${c.corrected} ${c.check}`).not.toMatch(/refused|Breaking/);
+      }
+    // A message field removed, on a message that goes both ways: the receive side is stricter.
+    const both = correctionOf({
+      rule: 'field-removed',
+      direction: 'both',
+      words: {item: 'field `trade.header`', sends: 'messages'},
+      verdict: 'breaking',
+    });
+    expect(both.check).toBe('do not rely on it: it is not there');
+    expect(both.action).toBe(true);
+  });
+});
