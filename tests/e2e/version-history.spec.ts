@@ -18,8 +18,8 @@ test.describe('version history', () => {
     const text = (await amendment.textContent()) ?? '';
     expect(text).not.toContain('Breaking');
     expect(text).not.toMatch(/valid before may now be refused/);
-    expect(text).toContain(
-      'The earlier text listed field trade.header; the corrected text does not. If you followed the earlier text: do not rely on it: it is not there.',
+    expect(text).toMatch(
+      /The earlier text listed field trade\.header; the corrected text does not\.\s*(\(in the reference\)\s*)?If you followed the earlier text: do not rely on it: it is not there\./,
     );
     // The summary counts the lines listed under it.
     const corrections = await amendment.locator('ul[class*="items"] > li').count();

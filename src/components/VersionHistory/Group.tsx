@@ -23,6 +23,7 @@ function Check({item}: {item: ItemView}): ReactNode {
   if (item.correction === undefined) return null;
   return (
     <span className={styles.check}>
+      {' '}
       <em>If you followed the earlier text:</em> <ChangeText text={`${item.correction.check}.`} />
     </span>
   );
