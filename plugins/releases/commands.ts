@@ -15,6 +15,7 @@ import {parse, stringify} from 'yaml';
 import type {Change, Impact} from './diff';
 import {requiredBump, today} from './diff';
 import {VERDICT_LABEL} from './changes/rules';
+import {correctionOf, correctionText} from './corrections';
 import {
   DOCUMENTS,
   RELEASE_FILE,
@@ -88,6 +89,16 @@ export function describeChanges(changes: readonly Change[]): string {
       (c) =>
         `  - [${VERDICT_LABEL[c.verdict]}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.text} (id ${c.id})`,
     )
+    .join('\n');
+}
+
+/** An amendment's changes, as the history shows them: corrections of the documents, not API changes. */
+export function describeCorrections(changes: readonly Change[]): string {
+  return changes
+    .map((c) => {
+      const correction = correctionOf(c);
+      return `  - [${c.verdict === 'docs' ? 'Reworded' : correction.action ? 'To check' : 'Correction'}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.verdict === 'docs' ? c.text : correctionText(correction)} (id ${c.id})`;
+    })
     .join('\n');
 }
 
@@ -225,7 +236,7 @@ export async function release(paths: Paths, options: ReleaseOptions = {}): Promi
     writeFileSync(file, `${header.join('\n')}\n${stringify(data)}`);
     return {
       code: 0,
-      message: `Amended release ${version} (amendment ${n}: ${options.amend.trim()}). The copies it replaced are kept in ${path.relative(process.cwd(), keep) || keep}. Changes:\n${describeChanges(changes) || '  (none)'}`,
+      message: `Amended release ${version} (amendment ${n}: ${options.amend.trim()}). The copies it replaced are kept in ${path.relative(process.cwd(), keep) || keep}. The history shows it as a correction of the ${version} documents (the API did not change), with no version bump. Corrections:\n${describeCorrections(changes) || '  (none)'}`,
     };
   }
 

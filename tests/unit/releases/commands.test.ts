@@ -209,6 +209,12 @@ describe('release', () => {
     moveOrdersChannel(dir);
     const result = await release(pathsIn(dir), {amend: 'transcription error in the orders address'});
     expect(result.code).toBe(0);
+    // Told as corrections of the documents: no "Breaking", no bump.
+    expect(result.message).toContain('as a correction of the 2.0.0 documents (the API did not change)');
+    expect(result.message).not.toContain('[Breaking]');
+    expect(result.message).toMatch(
+      /\[To check\] WebSocket message `new_order` on channel `orders`: The earlier text gave the channel the address `\/ws\/orders`; the corrected text gives it `\/ws\/v3\/orders`\./,
+    );
     expect(readFileSync(path.join(dir, 'specs/releases/2.0.0/asyncapi.yaml'), 'utf8')).toContain(
       '/ws/v3/orders',
     );
