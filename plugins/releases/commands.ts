@@ -13,7 +13,7 @@ import {copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFile
 import path from 'node:path';
 import {parse, stringify} from 'yaml';
 import type {Change, Impact} from './diff';
-import {requiredBump, today} from './diff';
+import {requiredBump, reword, today} from './diff';
 import {VERDICT_LABEL} from './changes/rules';
 import {correctionOf, correctionText} from './corrections';
 import {
@@ -84,7 +84,10 @@ export function nextVersion(from: string, bump: Impact | 'none'): string {
 
 /** Every change, one a line: its verdict, where, what, and the id a release.yaml note can name it by. */
 export function describeChanges(changes: readonly Change[]): string {
+  // Told today: a deprecation whose sunset has already passed says so.
+  const asOf = today();
   return changes
+    .map((c) => (c.rule === 'deprecated' && c.sunset !== undefined ? reword(c, {asOf}) : c))
     .map(
       (c) =>
         `  - [${VERDICT_LABEL[c.verdict]}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.text} (id ${c.id})`,

@@ -272,4 +272,16 @@ describe('release', () => {
     expect(result.message).toContain('they need no new version');
     expect(result.message).toContain('npm run release -- --amend "<reason>"');
   });
+
+  it('a deprecation whose sunset has already passed is told so in the command output', async () => {
+    const dir = copyOfProduct();
+    edit(dir, 'openapi', /(\n {4}PriceFrom:\n)/, "$1      deprecated: true\n      x-sunset: '2020-01-31'\n");
+    setVersion(dir, '2.1.0');
+    const result = await release(pathsIn(dir));
+    expect(result.code).toBe(0);
+    expect(result.message).toContain(
+      'Query parameter `price_from` deprecated, sunset 2020-01-31, a date already passed: stop using it now',
+    );
+    expect(result.message).not.toContain('by then');
+  });
 });
