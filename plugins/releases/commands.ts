@@ -13,8 +13,9 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse, stringify} from 'yaml';
 import type {Change, Impact} from './diff';
-import {requiredBump, today} from './diff';
+import {requiredBump, reword, today} from './diff';
 import {VERDICT_LABEL} from './changes/rules';
+import {correctionOf, correctionText} from './corrections';
 import {
   RELEASE_FILE,
   bumpBetween,
@@ -84,11 +85,24 @@ export function nextVersion(from: string, bump: Impact | 'none'): string {
 
 /** Every change, one a line: its verdict, where, what, and the id a release.yaml note can name it by. */
 export function describeChanges(changes: readonly Change[]): string {
+  // Told today: a deprecation whose sunset has already passed says so.
+  const asOf = today();
   return changes
+    .map((c) => (c.rule === 'deprecated' && c.sunset !== undefined ? reword(c, {asOf}) : c))
     .map(
       (c) =>
         `  - [${VERDICT_LABEL[c.verdict]}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.text} (id ${c.id})`,
     )
+    .join('\n');
+}
+
+/** An amendment's changes, as the history shows them: corrections of the documents, not API changes. */
+export function describeCorrections(changes: readonly Change[]): string {
+  return changes
+    .map((c) => {
+      const correction = correctionOf(c);
+      return `  - [${c.verdict === 'docs' ? 'Reworded' : correction.action ? 'To check' : 'Correction'}] ${c.api === 'rest' ? 'REST' : 'WebSocket'} ${c.subject.label}: ${c.verdict === 'docs' ? c.text : correctionText(correction)} (id ${c.id})`;
+    })
     .join('\n');
 }
 
@@ -104,7 +118,63 @@ function bumpRefusal(
   const bump = bumpBetween(from, to);
   if (bumpCovers(bump, needed)) return undefined;
   const listed = changes.filter((c) => !bumpCovers(bump, c.impact));
-  return `${prefix} The version bump is smaller than the changes require: ${from} to ${to} is a ${bump} bump, the changes need a ${needed} bump (at least ${nextVersion(from, needed)}). ${needed === 'major' ? 'Breaking changes' : 'Changes that need it'}:\n${describeChanges(listed)}\n${escape}`;
+  const breaking = listed.filter((c) => c.impact === 'major');
+  const others = listed.filter((c) => c.impact !== 'major');
+  const lists = [
+    ...(breaking.length > 0
+      ? [`Breaking changes (they need a major bump):\n${describeChanges(breaking)}`]
+      : []),
+    ...(others.length > 0
+      ? [`Changes that need a minor bump (more than a ${bump} one):\n${describeChanges(others)}`]
+      : []),
+  ];
+  return `${prefix} The version bump is smaller than the changes require: ${from} to ${to} is a ${bump} bump, the changes need a ${needed} bump (at least ${nextVersion(from, needed)}).\n${lists.join('\n')}\n${escape}`;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({length: b.length + 1}, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j] ?? 0;
+      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+/**
+ * The keys that would match what a note's key seems to name: `<api>:<origin>` of the release's
+ * changes written in, under, or named like (a near spelling of) the component the key names.
+ */
+export function suggestNoteKeys(key: string, changes: readonly Change[]): string[] {
+  const at = key.indexOf(':');
+  const api = at > 0 && ['rest', 'ws'].includes(key.slice(0, at)) ? key.slice(0, at) : undefined;
+  const pointer = (api !== undefined ? key.slice(at + 1) : key).replace(/^#/, '');
+  const name = (
+    pointer
+      .split(/[/:]/)
+      .filter((p) => p !== '')
+      .pop() ?? pointer
+  ).toLowerCase();
+  const near = (segment: string): boolean =>
+    segment.toLowerCase() === name || (name.length > 3 && distance(segment.toLowerCase(), name) <= 2);
+  const found = new Set<string>();
+  for (const c of changes) {
+    if (api !== undefined && c.api !== api) continue;
+    const segments = c.origin.split('/').filter((p) => p !== '');
+    const inside = pointer.startsWith('/') && c.origin.startsWith(`${pointer}/`);
+    if (inside || segments.some(near)) {
+      // The component itself when the key names it, else where the change is written.
+      const index = segments.findIndex(near);
+      const origin = !inside && index >= 0 ? `/${segments.slice(0, index + 1).join('/')}` : c.origin;
+      found.add(`${c.api}:${origin}`);
+    }
+  }
+  const keys = [...found].filter((k) => changes.some((c) => `${c.api}:${c.origin}` === k));
+  return (keys.length > 0 ? keys : [...found]).sort().slice(0, 5);
 }
 
 /** A release keeps every file its documents reach (a split document's other files too). */
@@ -170,7 +240,7 @@ export async function release(paths: Paths, options: ReleaseOptions = {}): Promi
     writeFileSync(file, `${header.join('\n')}\n${stringify(data)}`);
     return {
       code: 0,
-      message: `Amended release ${version} (amendment ${n}: ${options.amend.trim()}). The copies it replaced are kept in ${path.relative(process.cwd(), keep) || keep}. Changes:\n${describeChanges(changes) || '  (none)'}`,
+      message: `Amended release ${version} (amendment ${n}: ${options.amend.trim()}). The copies it replaced are kept in ${path.relative(process.cwd(), keep) || keep}. The history shows it as a correction of the ${version} documents (the API did not change), with no version bump. Corrections:\n${describeCorrections(changes) || '  (none)'}`,
     };
   }
 
@@ -222,7 +292,10 @@ export async function check(paths: Paths): Promise<CommandResult> {
   const current = workingVersion(paths.working);
   if ('error' in current) return {code: 1, message: `release:check: ${current.error}`};
   const unmatched = (await history(paths.releasesDir, null)).flatMap((entry) =>
-    (entry.unmatchedNotes ?? []).map((key) => `  - release ${entry.version ?? ''}: ${key}`),
+    (entry.unmatchedNotes ?? []).map((key) => {
+      const keys = suggestNoteKeys(key, entry.changes);
+      return `  - release ${entry.version ?? ''}: ${key}${keys.length > 0 ? ` (a key that matches: ${keys.join(', or ')})` : ''}`;
+    }),
   );
   if (unmatched.length > 0) {
     return {
@@ -249,6 +322,12 @@ export async function check(paths: Paths): Promise<CommandResult> {
   }
   const changes = await diffPairs(currentPair(newest), paths.working);
   const needed = requiredBump(changes);
+  if (changes.length === 0) {
+    return {
+      code: 1,
+      message: `release:check: the files differ from release ${newest.version}, but not in anything the API documents say (only formatting, order or comments), so they need no new version. Record them as they are with npm run release -- --amend "<reason>", or restore the files of release ${newest.version}.`,
+    };
+  }
   return {
     code: 1,
     message: [

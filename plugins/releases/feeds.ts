@@ -5,7 +5,7 @@
  * Pure renderers; the plugin's postBuild writes them.
  */
 import type {Note} from './store';
-import type {DeprecationView, EntryView, HistoryView} from './view';
+import {correctionLead, type DeprecationView, type EntryView, type HistoryView, type ItemView} from './view';
 
 export const FEED_PATH = 'version-history/feed.xml';
 export const JSON_PATH = 'version-history/changes.json';
@@ -24,6 +24,7 @@ export interface FeedOptions {
 function summary(entry: EntryView): string {
   const date = entry.date === null && entry.kind === 'release' ? 'Release date not published. ' : '';
   if (entry.initial) return `${date}The first recorded release.`;
+  if (entry.kind === 'amendment') return `${correctionLead(entry.version)} ${entry.summary}`;
   return `${date}${entry.summary}`;
 }
 
@@ -61,14 +62,24 @@ export function renderAtom(view: HistoryView, options: FeedOptions): string {
     .sort();
   const newest = dates[dates.length - 1] ?? '1970-01-01T00:00:00Z';
   const entries = released.map((entry) => {
+    const noteOf = (item: ItemView): string =>
+      item.note !== undefined
+        ? ` Note: ${item.note}`
+        : item.noteRef !== undefined
+          ? ` (see note ${item.noteRef.split('-').pop() ?? ''})`
+          : '';
     const lines = [
       ...entry.notes.map((n) => noteText(n, options.contact)),
-      ...(entry.reason !== undefined ? [`Correction: ${entry.reason}`] : []),
+      ...(entry.reason !== undefined ? [`Why: ${entry.reason}`] : []),
+      ...entry.changeNotes.map(
+        (n, i) =>
+          `Note ${i + 1}${n.about !== undefined ? `, on every use of ${n.about}` : ''} (${n.lines} lines): ${n.text}`,
+      ),
       ...entry.sections.flatMap((section) =>
         section.groups.flatMap((group) =>
           group.items.map(
             (item) =>
-              `${item.label}: ${group.api === 'rest' ? 'REST' : 'WebSocket'} ${group.label}: ${item.text}${item.note !== undefined ? ` Note: ${item.note}` : ''}`,
+              `${item.label}: ${group.api === 'rest' ? 'REST' : 'WebSocket'} ${group.label}: ${item.text}${noteOf(item)}`,
           ),
         ),
       ),
@@ -141,20 +152,37 @@ export function renderJson(view: HistoryView, options: FeedOptions): string {
                 api: group.api,
                 subject: group.label,
                 subjectChange: section.change,
+                direction: item.direction,
                 text: item.text,
-                verdict: item.verdict,
-                impact: item.impact,
-                breaking: item.breaking,
+                ...(item.correction !== undefined
+                  ? {
+                      // A correction of the documents: not an API change, so no verdict or impact of one.
+                      verdict: 'correction',
+                      impact: 'none',
+                      breaking: false,
+                      correction: {
+                        earlier: item.correction.earlier,
+                        corrected: item.correction.corrected,
+                        ifYouFollowedTheEarlierText: item.correction.check,
+                        toCheck: item.correction.action,
+                      },
+                    }
+                  : {verdict: item.verdict, impact: item.impact, breaking: item.breaking}),
                 ...(item.note !== undefined ? {note: item.note} : {}),
+                ...(item.noteRef !== undefined
+                  ? {note: entry.changeNotes.find((n) => n.id === item.noteRef)?.text ?? ''}
+                  : {}),
                 ...url(item.href),
               })),
             ),
           ),
           ...entry.docs.map((d) => ({
+            id: d.id,
+            api: d.api,
             subject: d.subject,
             text: d.text,
             verdict: 'docs',
-            impact: 'patch',
+            impact: entry.kind === 'amendment' ? 'none' : 'patch',
             breaking: false,
             ...url(d.href),
           })),

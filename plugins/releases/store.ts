@@ -321,7 +321,8 @@ export async function history(
         initial: false,
         since: release.version,
         changes: amended,
-        bump: requiredBump(amended),
+        // A correction of the documents: the API did not change, so no version bump.
+        bump: 'none',
       });
     }
   }

@@ -4,8 +4,9 @@
  * to its anchor in the current reference, or said to be removed. Pure: the
  * history and the anchors of the current pages are passed in.
  */
-import type {Change, Impact} from './diff';
+import {reword, type Change, type Direction, type Impact} from './diff';
 import type {Finding} from './changes/compare';
+import {correctionOf, correctionText, type Correction} from './corrections';
 import {
   capital,
   publishedRules,
@@ -22,21 +23,43 @@ export interface ItemView {
   breaking: boolean;
   impact: Impact;
   verdict: Verdict;
-  /** The verdict as the reader sees it: "Breaking", "Behaviour change", … */
+  /** The verdict as the reader sees it: "Breaking", "Behaviour change", … ("To check", "Correction" in an amendment). */
   label: string;
   /** The change's stable id (release.yaml notes name it). */
   id: string;
-  /** A person's note on this change: why, and what to do. */
+  /** The reader's side of this use. */
+  direction: Direction;
+  /** A person's note on this change alone: why, and what to do. */
   note?: string;
+  /** A note shown once for several lines (EntryView.changeNotes): its element id. */
+  noteRef?: string;
+  /** In an amendment: what the earlier text said, what the corrected text says, what to check. */
+  correction?: Correction;
+  /** In "changes since": the release (or amendment) the change came in. */
+  in?: string;
   /** Link into the current reference; absent when the item is no longer there. */
   href?: string;
 }
 
 /** A change that only rewords a description or edits an example: listed apart, under its subject. */
 export interface DocsItemView {
+  /** The id of the first change this line stands for. */
+  id: string;
+  api: 'rest' | 'ws';
   subject: string;
   text: string;
   href?: string;
+}
+
+/** A person's note that applies to several lines of one entry: shown once, each line points to it. */
+export interface SharedNoteView {
+  /** Element id on the page ("v3-0-0-note-1"). */
+  id: string;
+  text: string;
+  /** What the note is about when its lines share one origin: "schema `PageLimit`". */
+  about?: string;
+  /** How many listed lines it applies to. */
+  lines: number;
 }
 
 /** Something deprecated today, at one place a reader meets it. */
@@ -78,10 +101,16 @@ export interface EntryView {
   initial: boolean;
   since: string | null;
   bump: Impact | 'none';
+  /** Listed lines marked Breaking (0 in an amendment). */
   breaking: number;
+  /** Listed lines, documentation lines included: every count shown equals the lines listed under it. */
   total: number;
-  /** How many changes of each verdict, strictest first ("2 breaking, 1 behaviour change"). */
+  /** How many listed lines of each verdict, strictest first ("2 breaking, 1 behaviour change"). */
   summary: string;
+  /** Notes that apply to several lines, shown once. */
+  changeNotes: SharedNoteView[];
+  /** An amendment's first sentence: "The 2.0.0 documents were corrected; the API did not change." */
+  lead?: string;
   /** The day it was recorded here: a stable date for feeds when no release date is published. */
   recorded?: string | null;
   /** Grouped changes (documentation-only ones apart): added, changed, removed subjects. */
@@ -98,6 +127,19 @@ export interface HistoryView {
   deprecations: DeprecationView[];
   /** The classification rules the diff applies (changes/rules.ts), for "How changes are classified". */
   rules: PublishedRule[];
+  /** For each recorded version but the newest: the changes since it that still apply (sinceView). */
+  since: Record<string, SinceView>;
+}
+
+/** "Changes since a version": what still applies between that version and the newest release. */
+export interface SinceView {
+  version: string;
+  /** The newest release the changes reach. */
+  to: string;
+  groups: GroupView[];
+  /** Listed lines, and those marked Breaking among them. */
+  lines: number;
+  breaking: number;
 }
 
 /** The props of the /version-history page (its route modules are typed from them: index.ts). */
@@ -140,23 +182,84 @@ const PLURAL: Record<Verdict, [string, string]> = {
   docs: ['documentation only', 'documentation only'],
 };
 
-export function summaryOf(changes: readonly Change[]): string {
-  if (changes.length === 0) return 'No changes.';
+/** "3 changes: 1 breaking, 2 additions." for lines with these verdicts. */
+export function summaryOf(lines: ReadonlyArray<{verdict: Verdict}>): string {
+  if (lines.length === 0) return 'No changes.';
   const parts = VERDICT_ORDER.flatMap((verdict) => {
-    const n = changes.filter((c) => c.verdict === verdict).length;
+    const n = lines.filter((c) => c.verdict === verdict).length;
     return n === 0 ? [] : [`${n} ${PLURAL[verdict][n === 1 ? 0 : 1]}`];
   });
-  return `${changes.length} change${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
+  return `${lines.length} change${lines.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
+}
+
+/** What an amendment is, in one sentence. */
+export function correctionLead(version: string | null): string {
+  return `The ${version ?? ''} documents were corrected; the API did not change.`;
+}
+
+/** An amendment's summary: corrections, how many to check, and reworded text. */
+export function correctionSummary(items: ReadonlyArray<{correction?: Correction}>, docs: number): string {
+  const n = items.length;
+  const check = items.filter((i) => i.correction?.action === true).length;
+  const parts = [
+    ...(n > 0
+      ? [
+          `${n} correction${n === 1 ? '' : 's'}${check > 0 ? ` (${check} to check if you followed the earlier text)` : ''}`,
+        ]
+      : []),
+    ...(docs > 0
+      ? [`${docs} reworded description${docs === 1 ? '' : 's'} or example${docs === 1 ? '' : 's'}`]
+      : []),
+  ];
+  return parts.length === 0 ? 'No corrections.' : `${capital(parts.join(', '))}.`;
+}
+
+/** Where a note's lines are written, in words, when they share one origin. */
+export function originWords(origin: string): string {
+  const m =
+    /^\/components\/(schemas|parameters|responses|requestBodies|headers|messages|securitySchemes)\/([^/]+)$/.exec(
+      origin,
+    );
+  if (m === null) return `\`${origin}\``;
+  const kind = {
+    schemas: 'schema',
+    parameters: 'parameter',
+    responses: 'response',
+    requestBodies: 'request body',
+    headers: 'header',
+    messages: 'message',
+    securitySchemes: 'security scheme',
+  }[m[1] as 'schemas'];
+  return `${kind} \`${(m[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')}\``;
 }
 
 export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): EntryView {
+  const amendment = entry.kind === 'amendment';
   const groups = new Map<string, GroupView & {change: 'added' | 'changed' | 'removed'}>();
   const docs: DocsItemView[] = [];
-  for (const change of entry.changes) {
+  /** The changes each listed line stands for (a line may stand for several identical statements). */
+  const linesOf = new Map<ItemView, Change[]>();
+  // A deprecation is read at the release's day: a sunset already passed then is said to be.
+  const asOf = entry.date ?? entry.recorded ?? undefined;
+  for (const computed of entry.changes) {
+    const change =
+      computed.rule === 'deprecated' && asOf !== undefined && computed.sunset !== undefined
+        ? reword(computed, {asOf})
+        : computed;
     const href = hrefOf(change.api, change.anchors, anchors);
     if (change.verdict === 'docs') {
-      if (!docs.some((d) => d.subject === change.subject.label && d.text === change.text))
-        docs.push({subject: change.subject.label, text: change.text, ...(href ? {href} : {})});
+      if (
+        !docs.some(
+          (d) => d.api === change.api && d.subject === change.subject.label && d.text === change.text,
+        )
+      )
+        docs.push({
+          id: change.id,
+          api: change.api,
+          subject: change.subject.label,
+          text: change.text,
+          ...(href ? {href} : {}),
+        });
       continue;
     }
     const key = `${change.api}:${change.subject.kind}:${change.subject.key}`;
@@ -178,19 +281,33 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
       groups.set(key, group);
     }
     if (change.subjectChange !== 'changed') group.change = change.subjectChange;
+    const correction = amendment ? correctionOf(change) : undefined;
+    const text = correction !== undefined ? correctionText(correction) : change.text;
     // One line per distinct statement (a component used twice in one operation reads once).
-    if (!group.items.some((i) => i.text === change.text)) {
-      group.items.push({
-        text: change.text,
-        breaking: change.breaking,
-        impact: change.impact,
-        verdict: change.verdict,
-        label: VERDICT_LABEL[change.verdict],
-        id: change.id,
-        ...(change.note !== undefined ? {note: change.note} : {}),
-        ...(href ? {href} : {}),
-      });
+    const same = group.items.find((i) => i.text === text);
+    if (same !== undefined) {
+      linesOf.get(same)?.push(change);
+      continue;
     }
+    const item: ItemView = {
+      text,
+      breaking: correction === undefined && change.breaking,
+      impact: change.impact,
+      verdict: change.verdict,
+      label:
+        correction === undefined
+          ? VERDICT_LABEL[change.verdict]
+          : correction.action
+            ? 'To check'
+            : 'Correction',
+      id: change.id,
+      direction: change.direction,
+      ...(correction !== undefined ? {correction} : {}),
+      ...(change.note !== undefined ? {note: change.note} : {}),
+      ...(href ? {href} : {}),
+    };
+    group.items.push(item);
+    linesOf.set(item, [change]);
   }
   const all = [...groups.values()];
   const sorted = (list: typeof all): GroupView[] =>
@@ -201,6 +318,13 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
         group.items.sort((a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict));
         return group;
       });
+  const sections = ORDER.map((change) => ({
+    change,
+    groups: sorted(all.filter((g) => g.change === change)),
+  })).filter((s) => s.groups.length > 0);
+  const items = sections.flatMap((s) => s.groups.flatMap((g) => g.items));
+  const changeNotes = shareNotes(entry.id, items, linesOf);
+  const lines = [...items, ...docs.map(() => ({verdict: 'docs' as const}))];
   return {
     id: entry.id,
     kind: entry.kind,
@@ -211,17 +335,48 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
     ...(entry.reason !== undefined ? {reason: entry.reason} : {}),
     initial: entry.initial,
     since: entry.since,
-    bump: entry.bump,
-    breaking: entry.changes.filter((c) => c.breaking).length,
-    total: entry.changes.length,
-    summary: summaryOf(entry.changes),
+    bump: amendment ? 'none' : entry.bump,
+    breaking: items.filter((i) => i.breaking).length,
+    total: lines.length,
+    summary: amendment ? correctionSummary(items, docs.length) : summaryOf(lines),
+    changeNotes,
+    ...(amendment ? {lead: correctionLead(entry.version)} : {}),
     ...(entry.recorded !== undefined ? {recorded: entry.recorded} : {}),
-    sections: ORDER.map((change) => ({
-      change,
-      groups: sorted(all.filter((g) => g.change === change)),
-    })).filter((s) => s.groups.length > 0),
+    sections,
     docs,
   };
+}
+
+/**
+ * A note that applies to more than one listed line (a note keyed by what changed, e.g. a shared
+ * schema, reaches every use) is taken off its lines and shown once; each line points to it.
+ */
+function shareNotes(
+  entryId: string,
+  items: readonly ItemView[],
+  linesOf: ReadonlyMap<ItemView, Change[]>,
+): SharedNoteView[] {
+  const byText = new Map<string, ItemView[]>();
+  for (const item of items)
+    if (item.note !== undefined) byText.set(item.note, [...(byText.get(item.note) ?? []), item]);
+  const shared: SharedNoteView[] = [];
+  for (const [text, noted] of byText) {
+    if (noted.length < 2) continue;
+    const id = `${entryId}-note-${shared.length + 1}`;
+    const origins = new Set(noted.flatMap((i) => (linesOf.get(i) ?? []).map((c) => c.origin)));
+    const [origin] = [...origins];
+    shared.push({
+      id,
+      text,
+      ...(origins.size === 1 && origin !== undefined ? {about: originWords(origin)} : {}),
+      lines: noted.length,
+    });
+    for (const item of noted) {
+      delete item.note;
+      item.noteRef = id;
+    }
+  }
+  return shared;
 }
 
 /** The deprecations list: each deprecated use, with the release that deprecated it when known, soonest sunset first. */
@@ -253,6 +408,221 @@ export function deprecationsView(
   );
 }
 
+/** What a change touches at its place: later changes of the same key supersede it. */
+function aspectOf(c: Change): string {
+  if (c.action === 'added' || c.action === 'removed')
+    return c.rule.startsWith('media-type')
+      ? `presence:${JSON.stringify(c.words.before ?? c.words.after)}`
+      : 'presence';
+  if (c.rule === 'field-became-required' || c.rule === 'field-became-optional') return 'required';
+  if (c.rule === 'deprecated' || c.rule === 'undeprecated') return 'deprecation';
+  if (c.rule.startsWith('constraint-')) {
+    const detail = c.words.detail ?? '';
+    const label =
+      /^(.+) of .+ (?:added|removed)$/.exec(detail)?.[1] ??
+      /^(.+?) (?:raised|lowered|changed) from /.exec(detail)?.[1];
+    return `constraint:${label ?? detail}`;
+  }
+  if (
+    c.rule === 'security-changed' ||
+    c.rule === 'security-scheme-changed' ||
+    c.rule === 'serialization-changed'
+  )
+    return `${c.rule}:${c.words.detail ?? ''}`;
+  return c.rule;
+}
+
+/** Where a change applies and what it touches there. */
+function placeOf(c: Change): string {
+  return `${c.api}:${c.subject.key}:${c.pointer}`;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The changes since a version that still apply at the newest release (README "Changes since a
+ * version"): of the releases after it (and their amendments), oldest first, keyed by place and
+ * aspect, only the net effect counts.
+ */
+export function applyingChanges(
+  path: ReadonlyArray<{label: string; changes: readonly Change[]}>,
+): Array<{change: Change; in: string}> {
+  type At = {change: Change; in: string; order: number};
+  const byKey = new Map<string, At[]>();
+  const enumValues = new Map<string, Map<string, {added: boolean; at: At}>>();
+  let order = 0;
+  for (const step of path)
+    for (const change of step.changes) {
+      if (change.verdict === 'docs') continue;
+      const at = {change, in: step.label, order: order++};
+      if (change.rule === 'enum-value-added' || change.rule === 'enum-value-removed') {
+        // One key per value: a value added then removed is gone, removed then added back is unchanged.
+        const place = placeOf(change);
+        const values = enumValues.get(place) ?? new Map<string, {added: boolean; at: At}>();
+        for (const value of change.words.values ?? []) {
+          const key = JSON.stringify(value);
+          const before = values.get(key);
+          const added = change.rule === 'enum-value-added';
+          if (before !== undefined && before.added !== added) values.delete(key);
+          else values.set(key, {added, at});
+        }
+        enumValues.set(place, values);
+        continue;
+      }
+      const key = `${placeOf(change)}|${aspectOf(change)}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), at]);
+    }
+  const kept: At[] = [];
+  /** Places added or removed since the version (or added and removed again): what else changed there is said by that. */
+  const covered: Array<{place: string; present: boolean; by?: Change}> = [];
+  for (const [key, list] of byKey) {
+    const first = list[0] as At;
+    const last = list[list.length - 1] as At;
+    if (key.endsWith('|presence')) {
+      const absentBefore = first.change.action === 'added';
+      const absentNow = last.change.action === 'removed';
+      // Removed then added back: as it was; its other changes speak for themselves.
+      if (!absentBefore && !absentNow) continue;
+      if (absentBefore && absentNow) {
+        covered.push({place: placeOf(last.change), present: false});
+        continue;
+      }
+      covered.push({place: placeOf(last.change), present: !absentNow, by: last.change});
+      kept.push(last);
+      continue;
+    }
+    if (key.endsWith('|deprecation')) {
+      const before = first.change.rule === 'undeprecated';
+      const now = last.change.rule === 'deprecated';
+      if (before === now) continue;
+      kept.push(last);
+      continue;
+    }
+    if (key.endsWith('|required')) {
+      // Required then optional again (or the reverse): as it was.
+      if (first.change.rule === last.change.rule) kept.push(last);
+      continue;
+    }
+    if (list.length > 1 && 'before' in first.change.words && 'after' in last.change.words) {
+      if (same(first.change.words.before, last.change.words.after)) continue;
+      kept.push({...last, change: reword(last.change, {before: first.change.words.before})});
+      continue;
+    }
+    if (list.length > 1 && last.change.rule.startsWith('constraint-')) {
+      const firstDetail = first.change.words.detail ?? '';
+      const lastDetail = last.change.words.detail ?? '';
+      // A limit moved twice: said once, from the first value to the last (when it still moves the same way).
+      const moved = /^(.+) (raised|lowered) from (-?[\d.]+) to (-?[\d.]+)$/;
+      const a = moved.exec(firstDetail);
+      const b = moved.exec(lastDetail);
+      if (a !== null && b !== null && a[1] === b[1]) {
+        const from = Number(a[3]);
+        const to = Number(b[4]);
+        if (from === to) continue;
+        if ((to > from ? 'raised' : 'lowered') === b[2]) {
+          kept.push({
+            ...last,
+            change: reword(last.change, {
+              detail: `${b[1] ?? ''} ${b[2]} from ${a[3] ?? ''} to ${b[4] ?? ''}`,
+            }),
+          });
+          continue;
+        }
+      }
+      // "maximum of 9999 added" then "maximum of 9999 removed": reverted.
+      if (
+        firstDetail.replace(/ added$/, '') === lastDetail.replace(/ removed$/, '') ||
+        firstDetail.replace(/ removed$/, '') === lastDetail.replace(/ added$/, '')
+      )
+        continue;
+    }
+    kept.push(last);
+  }
+  for (const values of enumValues.values()) {
+    const groupsOf = new Map<At, unknown[]>();
+    for (const [value, {at}] of values) groupsOf.set(at, [...(groupsOf.get(at) ?? []), JSON.parse(value)]);
+    for (const [at, list] of groupsOf)
+      kept.push(same(list, at.change.words.values) ? at : {...at, change: reword(at.change, {values: list})});
+  }
+  // Inside or at something added or removed since: said by that addition or removal (a
+  // deprecation of something added since still applies: the "new" line does not say it).
+  const inside = (c: Change): boolean =>
+    covered.some(
+      (p) =>
+        p.by !== c &&
+        (placeOf(c) === p.place || placeOf(c).startsWith(`${p.place}/`)) &&
+        !(p.present && (c.rule === 'deprecated' || c.rule === 'sunset-changed')),
+    );
+  return kept
+    .filter((at) => !inside(at.change))
+    .sort((a, b) => a.order - b.order)
+    .map(({change, in: label}) => ({change, in: label}));
+}
+
+/** The changes since `version` that still apply, grouped by operation and message. */
+export function sinceView(
+  entries: readonly HistoryEntry[],
+  version: string,
+  anchors: Anchors,
+): SinceView | undefined {
+  const chronological = [...entries].reverse().filter((e) => e.kind !== 'unreleased');
+  const start = chronological.map((e) => e.version).lastIndexOf(version);
+  if (start < 0) return undefined;
+  const path = chronological.slice(start + 1).map((e, i) => ({
+    label: title(e, i),
+    changes: e.changes,
+  }));
+  const to = chronological[chronological.length - 1]?.version ?? version;
+  const kept = applyingChanges(path);
+  const groups = new Map<string, GroupView>();
+  for (const {change, in: label} of kept) {
+    const key = `${change.api}:${change.subject.kind}:${change.subject.key}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      const subjectHref =
+        change.subject.anchor !== undefined
+          ? hrefOf(change.api, [change.subject.anchor], anchors)
+          : undefined;
+      group = {
+        api: change.api,
+        kind: change.subject.kind,
+        key: change.subject.key,
+        label: change.subject.label,
+        items: [],
+        ...(subjectHref !== undefined ? {href: subjectHref} : {}),
+      };
+      groups.set(key, group);
+    }
+    if (group.items.some((i) => i.text === change.text)) continue;
+    const href = hrefOf(change.api, change.anchors, anchors);
+    group.items.push({
+      text: change.text,
+      breaking: change.breaking,
+      impact: change.impact,
+      verdict: change.verdict,
+      label: VERDICT_LABEL[change.verdict],
+      id: change.id,
+      direction: change.direction,
+      in: label,
+      ...(change.note !== undefined ? {note: change.note} : {}),
+      ...(href ? {href} : {}),
+    });
+  }
+  const list = [...groups.values()].sort(
+    (a, b) => a.api.localeCompare(b.api) || a.label.localeCompare(b.label),
+  );
+  for (const g of list)
+    g.items.sort((a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict));
+  const items = list.flatMap((g) => g.items);
+  return {
+    version,
+    to,
+    groups: list,
+    lines: items.length,
+    breaking: items.filter((i) => i.breaking).length,
+  };
+}
+
 export function historyView(
   entries: readonly HistoryEntry[],
   anchors: Anchors,
@@ -265,5 +635,14 @@ export function historyView(
       .map((e) => e.version as string),
     deprecations,
     rules: publishedRules(),
+    since: Object.fromEntries(
+      entries
+        .filter((e) => e.kind === 'release' && e.version !== null)
+        .slice(1)
+        .flatMap((e) => {
+          const view = sinceView(entries, e.version as string, anchors);
+          return view === undefined ? [] : [[e.version as string, view]];
+        }),
+    ),
   };
 }

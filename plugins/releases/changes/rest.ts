@@ -3,6 +3,7 @@
  * reader, so directions flip), matched by method and path; its security and servers, parameters by
  * `in` and name, request body, responses by status, their headers and content. Pure.
  */
+import {credentialWords, credentialsDetail} from './credentials';
 import {mergeParameters, pathItemOperations} from '../../api-reference/document/operations';
 import {operationId as operationAnchor, slug} from '../../api-reference/client/anchors';
 import {isObject as isObj, type JsonObject} from '../../api-reference/document';
@@ -150,16 +151,6 @@ export function schemeChanges(a: Obj, b: Obj): string[] {
         ? `${code(k)} ${code(a[k])} removed`
         : `${code(k)} changed from ${code(a[k])} to ${code(b[k])}`,
   );
-}
-
-export function securityDetail(before: string[], after: string[]): string {
-  const added = after.filter((n) => !before.includes(n));
-  const removed = before.filter((n) => !after.includes(n));
-  const parts = [
-    ...(added.length > 0 ? [`now asks for ${added.map((n) => code(n)).join(' and ')}`] : []),
-    ...(removed.length > 0 ? [`no longer asks for ${removed.map((n) => code(n)).join(' and ')}`] : []),
-  ];
-  return parts.length > 0 ? parts.join('; ') : 'the combination of credentials it asks for changed';
 }
 
 function isError(status: string): boolean {
@@ -311,7 +302,7 @@ function compareOperationItself(ctx: Ctx, pair: OperationPair): void {
   const secB = opB.security ?? ctx.rev.security;
   if (normalisedSecurity(secA) !== normalisedSecurity(secB))
     emit(ctx, whole, '', use, b.op, 'security-changed', {
-      detail: securityDetail(securityNames(secA), securityNames(secB)),
+      detail: credentialsDetail(ctx.base, securityNames(secA), ctx.rev, securityNames(secB)),
     });
   for (const name of securityNames(secB).filter((n) => securityNames(secA).includes(n))) {
     const pointer = `/components/securitySchemes/${esc(name)}`;
@@ -320,7 +311,7 @@ function compareOperationItself(ctx: Ctx, pair: OperationPair): void {
     for (const detail of schemeChanges(sa, sb))
       ctx.out.push({
         ...findingOf(ctx, whole, use, pointer, 'security-scheme-changed'),
-        words: {item: code(name), detail},
+        words: {item: code(name), detail, before: credentialWords(sa), after: credentialWords(sb)},
       });
   }
   // Servers: the operation's, else its path's, else the document's; matched by URL.

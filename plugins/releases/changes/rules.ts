@@ -75,6 +75,8 @@ export interface Words {
   sunset?: string;
   /** The release whose deprecation announced a removal. */
   announcedIn?: string;
+  /** The day the change is judged at (YYYY-MM-DD): a deprecation whose sunset is before it says so. */
+  asOf?: string;
   /** What the reader sends there, in the plural: requests (the default), messages, responses (a webhook's answer). */
   sends?: string;
   /** The item names more than one field ("fields `a` and `b` of …"): sentences say "are" and "them". */
@@ -94,8 +96,8 @@ export interface Rule {
   receive: Verdict;
   /** The sentence for one side. */
   say: (w: Words, side: 'send' | 'receive') => string;
-  /** The words the published table's example sentences are made from. */
-  sample: Words;
+  /** The words the published table's example sentences are made from: one set, or one per side (an item named as it is where you send it and where you receive it). */
+  sample: Words | {send: Words; receive: Words};
   /** Whether the rule applies only to one side (the other is shown as "does not apply"). */
   only?: 'send' | 'receive';
 }
@@ -174,9 +176,19 @@ const RULE_LIST = [
     title: 'Something deprecated with a sunset date removed after that date',
     send: 'announced',
     receive: 'announced',
-    say: (w) =>
-      `${capital(w.item)} removed as announced${w.announcedIn !== undefined ? ` in ${w.announcedIn}` : ''} (sunset ${w.sunset ?? ''}).`,
-    sample: {item: 'operation', announcedIn: '2.1.0', sunset: '2026-06-30'},
+    say: (w, side) =>
+      `${capital(w.item)} removed as announced${w.announcedIn !== undefined ? ` in ${w.announcedIn}` : ''} (sunset ${w.sunset ?? ''}): ${
+        w.item === 'operation'
+          ? 'calls to it now fail'
+          : w.item === 'message'
+            ? side === 'send'
+              ? 'sending it now fails'
+              : 'clients will no longer receive it'
+            : side === 'send'
+              ? `${sent(w)} that still use it may now be refused`
+              : 'clients that read it will no longer find it'
+      }.`,
+    sample: {item: 'operation', announcedIn: '‹version›', sunset: '‹date›'},
   },
   {
     id: 'removed-before-sunset',
@@ -189,7 +201,10 @@ const RULE_LIST = [
           ? `${sent(w)} that use ${its(w)} fail`
           : `clients that read ${its(w)} will no longer find ${its(w)}`
       }.`,
-    sample: {item: 'query parameter `price_from`', sunset: '2027-06-30'},
+    sample: {
+      send: {item: 'query parameter `price_from`', sunset: '‹date›'},
+      receive: {item: 'field `price` of the 200 response', sunset: '‹date›'},
+    },
   },
   {
     id: 'required-field-added',
@@ -200,7 +215,10 @@ const RULE_LIST = [
       side === 'send'
         ? `New required ${w.item}: ${sent(w)} without ${its(w)} are refused.`
         : `New ${w.item}, always present.`,
-    sample: {item: 'request body field `account_id`'},
+    sample: {
+      send: {item: 'request body field `account_id`'},
+      receive: {item: 'field `account_id` of the 200 response'},
+    },
   },
   {
     id: 'optional-field-added',
@@ -211,7 +229,7 @@ const RULE_LIST = [
       side === 'send'
         ? `New optional ${w.item}: ${sent(w)} may include ${its(w)}.`
         : `New optional ${w.item}.`,
-    sample: {item: 'field `fee` of the 200 response'},
+    sample: {send: {item: 'request body field `fee`'}, receive: {item: 'field `fee` of the 200 response'}},
   },
   {
     id: 'field-removed',
@@ -222,7 +240,10 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)} removed: ${sent(w)} that still include ${its(w)} may be refused, or have ${its(w)} ignored.`
         : `${capital(w.item)} removed: clients that read ${its(w)} will no longer find ${its(w)}.`,
-    sample: {item: 'field `order_ref`'},
+    sample: {
+      send: {item: 'query parameter `note`'},
+      receive: {item: 'field `note` of the 200 response'},
+    },
   },
   {
     id: 'field-became-required',
@@ -233,7 +254,10 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)} ${is(w)} now required: ${sent(w)} without ${its(w)} are refused.`
         : `${capital(w.item)} ${is(w)} now always present.`,
-    sample: {item: 'query parameter `instrument`'},
+    sample: {
+      send: {item: 'query parameter `instrument`'},
+      receive: {item: 'field `instrument` of the 200 response'},
+    },
   },
   {
     id: 'field-became-optional',
@@ -244,7 +268,10 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)} ${is(w)} now optional: ${sent(w)} may leave ${its(w)} out.`
         : `${capital(w.item)} ${is(w)} now optional: ${w.many === true ? 'they' : 'it'} may be absent, so clients must not rely on ${its(w)}.`,
-    sample: {item: 'field `trade_id` of the 200 response'},
+    sample: {
+      send: {item: 'request body field `client_note`'},
+      receive: {item: 'field `trade_id` of the 200 response'},
+    },
   },
   {
     id: 'enum-value-added',
@@ -255,7 +282,10 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)} now also accepts ${values(w.values)}.`
         : `${capital(w.item)} can now be ${values(w.values)}: clients must be ready to receive ${it(w.values)}.`,
-    sample: {item: 'field `side`', values: ['SELL_SHORT']},
+    sample: {
+      send: {item: 'query parameter `side`', values: ['SELL_SHORT']},
+      receive: {item: 'field `side` of the 200 response', values: ['SELL_SHORT']},
+    },
   },
   {
     id: 'enum-value-removed',
@@ -266,7 +296,10 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)} no longer accepts ${values(w.values)}: ${sent(w)} that use ${it(w.values)} are refused.`
         : `${capital(w.item)} can no longer be ${values(w.values)}.`,
-    sample: {item: 'field `side`', values: ['SELL']},
+    sample: {
+      send: {item: 'query parameter `side`', values: ['SELL']},
+      receive: {item: 'field `side` of the 200 response', values: ['SELL']},
+    },
   },
   {
     id: 'constraint-narrowed',
@@ -277,7 +310,13 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)}: ${w.detail ?? ''}. ${capital(sent(w))} that were valid before may now be refused.`
         : `${capital(w.item)}: ${w.detail ?? ''}. What you receive stays within the previous rules.`,
-    sample: {item: 'request body field `order_ref`', detail: 'maximum length lowered from 100 to 50'},
+    sample: {
+      send: {item: 'request body field `order_ref`', detail: 'maximum length lowered from 100 to 50'},
+      receive: {
+        item: 'field `order_ref` of the 200 response',
+        detail: 'maximum length lowered from 100 to 50',
+      },
+    },
   },
   {
     id: 'constraint-widened',
@@ -288,7 +327,13 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)}: ${w.detail ?? ''}. More values are accepted.`
         : `${capital(w.item)}: ${w.detail ?? ''}. Clients must accept values outside the previous rules.`,
-    sample: {item: 'field `order_ref` of the 200 response', detail: 'maximum length raised from 100 to 200'},
+    sample: {
+      send: {item: 'request body field `order_ref`', detail: 'maximum length raised from 100 to 200'},
+      receive: {
+        item: 'field `order_ref` of the 200 response',
+        detail: 'maximum length raised from 100 to 200',
+      },
+    },
   },
   {
     id: 'constraint-changed',
@@ -299,7 +344,16 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)}: ${w.detail ?? ''}. ${capital(sent(w))} that were valid before may now be refused.`
         : `${capital(w.item)}: ${w.detail ?? ''}. Clients must accept the new values.`,
-    sample: {item: 'field `instrument`', detail: 'pattern changed from `^[A-Z]+$` to `^[A-Z0-9]+$`'},
+    sample: {
+      send: {
+        item: 'query parameter `instrument`',
+        detail: 'pattern changed from `^[A-Z]+$` to `^[A-Z0-9]+$`',
+      },
+      receive: {
+        item: 'field `instrument` of the 200 response',
+        detail: 'pattern changed from `^[A-Z]+$` to `^[A-Z0-9]+$`',
+      },
+    },
   },
   {
     id: 'default-changed',
@@ -313,7 +367,10 @@ const RULE_LIST = [
         return `${capital(w.item)}: the default ${code(w.before)} is no longer documented: check what ${sent(w)} that leave it out get.`;
       return `${capital(sent(w))} that leave out ${w.item} now get ${code(w.after)}${w.before === undefined ? ' (no default was documented)' : `, not ${code(w.before)}`}.`;
     },
-    sample: {item: 'query parameter `limit`', before: 100, after: 50},
+    sample: {
+      send: {item: 'query parameter `limit`', before: 100, after: 50},
+      receive: {item: 'field `limit` of the 200 response', before: 100, after: 50},
+    },
   },
   {
     id: 'deprecated',
@@ -321,8 +378,15 @@ const RULE_LIST = [
     send: 'deprecation',
     receive: 'deprecation',
     say: (w) =>
-      `${capital(w.item)} deprecated${w.sunset !== undefined ? `, sunset ${w.sunset}` : ''}: plan to stop using it${w.sunset !== undefined ? ' by then' : ''}.`,
-    sample: {item: 'query parameter `price_from`', sunset: '2027-06-30'},
+      w.sunset === undefined
+        ? `${capital(w.item)} deprecated: plan to stop using it.`
+        : w.asOf !== undefined && w.sunset < w.asOf
+          ? `${capital(w.item)} deprecated, sunset ${w.sunset}, a date already passed: stop using it now, as it can go in any release.`
+          : `${capital(w.item)} deprecated, sunset ${w.sunset}: plan to stop using it by then.`,
+    sample: {
+      send: {item: 'query parameter `price_from`', sunset: '‹date›'},
+      receive: {item: 'field `price` of the 200 response', sunset: '‹date›'},
+    },
   },
   {
     id: 'undeprecated',
@@ -330,7 +394,10 @@ const RULE_LIST = [
     send: 'compatible',
     receive: 'compatible',
     say: (w) => `${capital(w.item)} ${is(w)} no longer deprecated.`,
-    sample: {item: 'query parameter `price_from`'},
+    sample: {
+      send: {item: 'query parameter `price_from`'},
+      receive: {item: 'field `price` of the 200 response'},
+    },
   },
   {
     id: 'sunset-changed',
@@ -343,7 +410,10 @@ const RULE_LIST = [
         : w.before === undefined
           ? `${capital(w.item)}: sunset date set to ${w.after as string}.`
           : `${capital(w.item)}: sunset date moved from ${w.before as string} to ${w.after as string}.`,
-    sample: {item: 'query parameter `price_from`', before: '2027-06-30', after: '2027-03-31'},
+    sample: {
+      send: {item: 'query parameter `price_from`', before: '‹date›', after: '‹earlier date›'},
+      receive: {item: 'field `price` of the 200 response', before: '‹date›', after: '‹earlier date›'},
+    },
   },
   {
     id: 'response-added',
@@ -390,7 +460,10 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)} may now also be sent as ${code(w.after)}.`
         : `${capital(w.item)} may now also be returned as ${code(w.after)}.`,
-    sample: {item: 'the request body', after: 'application/xml'},
+    sample: {
+      send: {item: 'the request body', after: 'application/xml'},
+      receive: {item: 'the 200 response', after: 'application/xml'},
+    },
   },
   {
     id: 'media-type-removed',
@@ -401,7 +474,10 @@ const RULE_LIST = [
       side === 'send'
         ? `${capital(w.item)} can no longer be sent as ${code(w.before)}: such ${sent(w)} are refused.`
         : `${capital(w.item)} ${is(w)} no longer returned as ${code(w.before)}: clients that read that format must switch.`,
-    sample: {item: 'the request body', before: 'application/xml'},
+    sample: {
+      send: {item: 'the request body', before: 'application/xml'},
+      receive: {item: 'the 200 response', before: 'application/xml'},
+    },
   },
   {
     id: 'serialization-changed',
@@ -419,8 +495,8 @@ const RULE_LIST = [
     send: 'breaking',
     receive: 'breaking',
     say: (w) =>
-      `Authentication changed: ${w.detail ?? ''}. Clients must authenticate as the document now says.`,
-    sample: {item: 'operation', detail: 'now asks for `AuthenticationToken`'},
+      `Authentication changed: ${w.detail ?? 'other credentials are asked for'}. Clients must authenticate as the document now says.`,
+    sample: {item: 'operation', detail: 'now asks for an API key in the `X-Key` header'},
   },
   {
     id: 'security-scheme-changed',
@@ -428,8 +504,15 @@ const RULE_LIST = [
     send: 'breaking',
     receive: 'breaking',
     say: (w) =>
-      `Security scheme ${w.item}: ${w.detail ?? 'changed'}. Clients must authenticate as the document now says.`,
-    sample: {item: '`AuthenticationToken`', detail: '`name` changed from `Authorization` to `X-Token`'},
+      typeof w.before === 'string' && typeof w.after === 'string' && w.before !== w.after
+        ? `The credentials asked for changed from ${w.before} to ${w.after}. Clients must authenticate as the document now says.`
+        : `The credentials asked for changed (${w.detail ?? 'their scheme'}). Clients must authenticate as the document now says.`,
+    sample: {
+      item: 'scheme',
+      detail: '`name` changed from `Authorization` to `X-Token`',
+      before: 'an API key in the `Authorization` header',
+      after: 'an API key in the `X-Token` header',
+    },
   },
   {
     id: 'server-added',
@@ -499,7 +582,10 @@ const RULE_LIST = [
     send: 'docs',
     receive: 'docs',
     say: (w) => `${capital(w.item)}: ${w.detail ?? 'description'} reworded.`,
-    sample: {item: 'query parameter `limit`', detail: 'description'},
+    sample: {
+      send: {item: 'query parameter `limit`', detail: 'description'},
+      receive: {item: 'field `limit` of the 200 response', detail: 'description'},
+    },
   },
   {
     id: 'example-changed',
@@ -581,6 +667,11 @@ export function judge(id: RuleId, direction: Direction, words: Words): {verdict:
   return {verdict: r[side], text: r.say(words, side)};
 }
 
+/** The sample words of a rule for one side (the published table's example there). */
+export function sampleFor(r: Rule, side: 'send' | 'receive'): Words {
+  return 'send' in r.sample ? r.sample[side] : r.sample;
+}
+
 export interface PublishedRule {
   id: RuleId;
   title: string;
@@ -594,7 +685,7 @@ export function publishedRules(): PublishedRule[] {
     const side = (s: 'send' | 'receive'): PublishedRule['send'] =>
       r.only !== undefined && r.only !== s
         ? undefined
-        : {verdict: r[s], label: VERDICT_LABEL[r[s]], example: r.say(r.sample, s)};
+        : {verdict: r[s], label: VERDICT_LABEL[r[s]], example: r.say(sampleFor(r, s), s)};
     const send = side('send');
     const receive = side('receive');
     return {id: r.id, title: r.title, ...(send ? {send} : {}), ...(receive ? {receive} : {})};

@@ -6,7 +6,8 @@
 import {channelId} from '../../api-reference/client/anchors';
 import {deref, isObject as isObj, messageName} from '../../api-reference/document';
 import {code, type Direction} from './rules';
-import {pathTemplate, securityDetail, schemeChanges} from './rest';
+import {pathTemplate, schemeChanges} from './rest';
+import {credentialWords, credentialsDetail} from './credentials';
 import {compareSchema, shape} from './schema';
 import {
   at,
@@ -255,7 +256,10 @@ function compareMessageServers(ctx: Ctx, whole: Place, m: MessageUse, messageUse
     if (text(secA) !== text(secB))
       ctx.out.push({
         ...findingOf(ctx, whole, messageUse, `/servers/${esc(key)}/security`, 'security-changed'),
-        words: {item: 'message', detail: `server ${code(key)} ${securityDetail(secA, secB)}`},
+        words: {
+          item: 'message',
+          detail: `server ${code(key)} ${credentialsDetail(ctx.base, secA, ctx.rev, secB)}`,
+        },
       });
     for (const n of secB) if (secA.includes(n)) schemes.add(n);
   }
@@ -279,15 +283,17 @@ function compareMessageSecurity(
   const opB = opsSecurity(ctx.rev, m.operations);
   if (text(opA) !== text(opB))
     emit(ctx, whole, '', messageUse, '/operations', 'security-changed', {
-      detail: `its operation ${securityDetail(opA, opB)}`,
+      detail: `its operation ${credentialsDetail(ctx.base, opA, ctx.rev, opB)}`,
     });
   for (const n of opB) if (opA.includes(n)) schemes.add(n);
   for (const name of schemes) {
     const pointer = `/components/securitySchemes/${esc(name)}`;
-    for (const detail of schemeChanges(obj(at(ctx.base, pointer)?.node), obj(at(ctx.rev, pointer)?.node)))
+    const sa = obj(at(ctx.base, pointer)?.node);
+    const sb = obj(at(ctx.rev, pointer)?.node);
+    for (const detail of schemeChanges(sa, sb))
       ctx.out.push({
         ...findingOf(ctx, whole, messageUse, pointer, 'security-scheme-changed'),
-        words: {item: code(name), detail},
+        words: {item: code(name), detail, before: credentialWords(sa), after: credentialWords(sb)},
       });
   }
   for (const opKey of m.operations.filter((k) => before.operations.includes(k))) {

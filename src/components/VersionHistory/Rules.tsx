@@ -5,8 +5,8 @@
  */
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import {InlineCode} from '@site/src/components/Guide';
 import type {PublishedRule} from '@site/plugins/releases/changes/rules';
+import ChangeText from './ChangeText';
 import styles from './styles.module.css';
 
 export const RULES_ID = 'how-changes-are-classified';
@@ -17,7 +17,7 @@ function Cell({side}: {side: PublishedRule['send']}): ReactNode {
     <td>
       <strong className={side.verdict === 'breaking' ? styles.breakingMark : undefined}>{side.label}</strong>
       <br />
-      <InlineCode text={side.example} />
+      <ChangeText text={side.example} />
     </td>
   );
 }

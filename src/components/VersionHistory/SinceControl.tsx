@@ -1,32 +1,31 @@
 /**
- * "Changes since version …": every change between the reader's version and the
- * newest, in one list. The data is the page's own (no request).
+ * "Changes since version …": what still applies between the reader's version and the newest
+ * release, in one list (view.ts sinceView: a change later reverted, superseded, or inside
+ * something added or removed since is not counted). The data is the page's own (no request).
  */
 import {useId, useState, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import type {GroupView, HistoryView} from '@site/plugins/releases/view';
+import type {HistoryView} from '@site/plugins/releases/view';
 import Group from './Group';
 import styles from './styles.module.css';
 
 export default function SinceControl({history}: {history: HistoryView}): ReactNode {
   const [since, setSince] = useState(history.versions[1] ?? '');
   const id = useId();
-  const at = history.entries.findIndex((e) => e.kind === 'release' && e.version === since);
-  const newer = at < 0 ? [] : history.entries.slice(0, at);
-  const groups: GroupView[] = newer.flatMap((entry) =>
-    entry.sections.flatMap((section) =>
-      section.groups.map((group) => ({
-        ...group,
-        label: `${group.label} (${section.change} in ${entry.title})`,
-      })),
-    ),
-  );
-  const breaking = groups.reduce((n, g) => n + g.items.filter((i) => i.breaking).length, 0);
+  const view = history.since[since];
+  const groups = view?.groups ?? [];
+  const lines = view?.lines ?? 0;
+  const breaking = view?.breaking ?? 0;
   return (
     <section className={styles.since} aria-labelledby="changes-since">
       <Heading as="h2" id="changes-since">
         Changes since a version
       </Heading>
+      <p className={styles.meta}>
+        What still applies between your version and the newest release: a change later reverted or superseded
+        by a later change to the same place, or made inside something added or removed since, is not listed on
+        its own.
+      </p>
       <label htmlFor={`${id}-select`}>Your version </label>
       <select id={`${id}-select`} value={since} onChange={(event) => setSince(event.target.value)}>
         {history.versions.slice(1).map((v) => (
@@ -36,13 +35,13 @@ export default function SinceControl({history}: {history: HistoryView}): ReactNo
         ))}
       </select>
       <p aria-live="polite">
-        {groups.length === 0
-          ? `No changes since ${since}.`
-          : `${groups.length} operation${groups.length > 1 ? 's' : ''} or message${groups.length > 1 ? 's' : ''} changed since ${since}, ${breaking} breaking change${breaking === 1 ? '' : 's'}.`}
+        {lines === 0
+          ? `No changes apply since ${since}.`
+          : `${lines} change${lines === 1 ? '' : 's'} since ${since} apply to ${view?.to ?? 'the newest release'}, ${breaking} breaking, in ${groups.length} operation${groups.length === 1 ? '' : 's'} or message${groups.length === 1 ? '' : 's'}.`}
       </p>
       <ul className={styles.groups}>
         {groups.map((group) => (
-          <Group key={`${group.api}:${group.key}:${group.label}`} group={group} />
+          <Group key={`${group.api}:${group.key}`} group={group} />
         ))}
       </ul>
     </section>

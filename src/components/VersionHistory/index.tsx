@@ -12,6 +12,7 @@ import Heading from '@theme/Heading';
 import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
 import {GapNotice, InlineCode} from '@site/src/components/Guide';
 import type {EntryView, HistoryView, VersionHistoryProps} from '@site/plugins/releases/view';
+import ChangeText from './ChangeText';
 import Deprecations from './Deprecations';
 import Group from './Group';
 import Rules, {RULES_ID} from './Rules';
@@ -40,9 +41,7 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
         {entry.kind === 'unreleased' ? (
           `Changes in the documents not yet recorded as a release (since ${entry.since ?? 'the newest release'}).`
         ) : entry.kind === 'amendment' ? (
-          <>
-            Correction of release {entry.version}: <InlineCode text={entry.reason ?? ''} />
-          </>
+          <strong>{entry.lead}</strong>
         ) : entry.date === null ? (
           'Release date: not published'
         ) : (
@@ -52,6 +51,11 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
         )}
         {entry.total > 0 && !entry.initial ? ` · ${entry.summary}` : ''}
       </p>
+      {entry.kind === 'amendment' && entry.reason !== undefined ? (
+        <p>
+          <InlineCode text={entry.reason} />
+        </p>
+      ) : null}
       {entry.notes.map((note) => (
         <p key={note.text}>
           <InlineCode text={note.text} />
@@ -71,28 +75,67 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
         <p className={styles.meta}>The documents did not change.</p>
       ) : (
         <>
-          {entry.sections.map((section) => (
-            <div key={section.change}>
-              <Heading as="h3" id={`${entry.id}-${section.change}`}>
-                {SECTION_TITLES[section.change]}
+          {entry.changeNotes.length > 0 ? (
+            <ol className={styles.sharedNotes} aria-label={`Notes on the changes of ${entry.title}`}>
+              {entry.changeNotes.map((note, i) => (
+                <li key={note.id} id={note.id}>
+                  <strong>Note {i + 1}</strong>
+                  {note.about !== undefined ? (
+                    <>
+                      , on every use of <ChangeText text={note.about} />
+                    </>
+                  ) : null}{' '}
+                  ({note.lines} lines below): <ChangeText text={note.text} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {entry.kind === 'amendment' ? (
+            <div>
+              <Heading as="h3" id={`${entry.id}-corrections`}>
+                Corrections
               </Heading>
+              <p className={styles.meta}>
+                What the earlier text said, what the corrected text says, and what to check if you built from
+                the earlier text.
+              </p>
               <ul className={styles.groups}>
-                {section.groups.map((group) => (
-                  <Group key={`${group.api}:${group.key}`} group={group} />
-                ))}
+                {entry.sections
+                  .flatMap((section) => section.groups)
+                  .sort((a, b) => a.api.localeCompare(b.api) || a.label.localeCompare(b.label))
+                  .map((group) => (
+                    <Group key={`${group.api}:${group.key}`} group={group} />
+                  ))}
               </ul>
             </div>
-          ))}
+          ) : (
+            entry.sections.map((section) => (
+              <div key={section.change}>
+                <Heading as="h3" id={`${entry.id}-${section.change}`}>
+                  {SECTION_TITLES[section.change]}
+                </Heading>
+                <ul className={styles.groups}>
+                  {section.groups.map((group) => (
+                    <Group key={`${group.api}:${group.key}`} group={group} />
+                  ))}
+                </ul>
+              </div>
+            ))
+          )}
           {entry.docs.length > 0 ? (
             <div>
               <Heading as="h3" id={`${entry.id}-documentation`}>
                 Descriptions and examples
               </Heading>
-              <p className={styles.meta}>Only words or examples changed: no integration is affected.</p>
+              <p className={styles.meta}>
+                {entry.kind === 'amendment'
+                  ? 'Only words or examples were corrected: nothing you built is affected.'
+                  : 'Only words or examples changed: no integration is affected.'}
+              </p>
               <ul className={styles.docs}>
                 {entry.docs.map((d) => (
                   <li key={`${d.subject}|${d.text}`}>
-                    <InlineCode text={`${d.subject}: ${d.text}`} />
+                    <ChangeText text={`${d.subject}: ${d.text}`} />
                     {d.href !== undefined ? (
                       <>
                         {' '}

@@ -132,7 +132,9 @@ describe('release', () => {
     writeFileSync(file, `${text}changes:\n  rest:/components/schemas/PageLimt: A typo.\n`);
     const refused = await check(pathsIn(dir));
     expect(refused.code).toBe(1);
-    expect(refused.message).toContain('release 2.1.0: rest:/components/schemas/PageLimt');
+    expect(refused.message).toContain(
+      'release 2.1.0: rest:/components/schemas/PageLimt (a key that matches: rest:/components/schemas/PageLimit)',
+    );
     writeFileSync(
       file,
       `${text}changes:\n  rest:/components/schemas/PageLimit: Send limit=100 to keep pages of 100.\n`,
@@ -163,7 +165,7 @@ describe('release', () => {
       '2.0.0 to 2.1.0 is a minor bump, the changes need a major bump (at least 3.0.0)',
     );
     expect(refused.message).toMatch(
-      /Breaking changes:\n {2}- \[Breaking\] WebSocket message `[a-z_]+` on channel `orders`/,
+      /Breaking changes \(they need a major bump\):\n {2}- \[Breaking\] WebSocket message `[a-z_]+` on channel `orders`/,
     );
     expect(existsSync(path.join(dir, 'specs/releases/2.1.0'))).toBe(false);
 
@@ -207,6 +209,12 @@ describe('release', () => {
     moveOrdersChannel(dir);
     const result = await release(pathsIn(dir), {amend: 'transcription error in the orders address'});
     expect(result.code).toBe(0);
+    // Told as corrections of the documents: no "Breaking", no bump.
+    expect(result.message).toContain('as a correction of the 2.0.0 documents (the API did not change)');
+    expect(result.message).not.toContain('[Breaking]');
+    expect(result.message).toMatch(
+      /\[To check\] WebSocket message `new_order` on channel `orders`: The earlier text gave the channel the address `\/ws\/orders`; the corrected text gives it `\/ws\/v3\/orders`\./,
+    );
     expect(readFileSync(path.join(dir, 'specs/releases/2.0.0/asyncapi.yaml'), 'utf8')).toContain(
       '/ws/v3/orders',
     );
@@ -221,6 +229,8 @@ describe('release', () => {
     ]);
     expect(entries[0]?.reason).toBe('transcription error in the orders address');
     expect(entries[0]?.changes.some((c) => c.breaking && c.subject.key === 'orders/new_order')).toBe(true);
+    // A correction of the documents is no release: it asks for no version bump.
+    expect(entries[0]?.bump).toBe('none');
     // The release's notes survive the amendment.
     expect(entries[earlier + 1]?.notes.length).toBeGreaterThan(0);
   });
@@ -230,5 +240,48 @@ describe('release', () => {
     moveOrdersChannel(dir);
     const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
     expect(entries[0]).toMatchObject({kind: 'unreleased', version: null, since: '2.0.0', bump: 'major'});
+  });
+
+  it('a refusal lists breaking changes under "Breaking changes" and additions apart', async () => {
+    const dir = copyOfProduct();
+    moveOrdersChannel(dir);
+    // An addition: a new optional query parameter.
+    edit(
+      dir,
+      'openapi',
+      /(operationId: listOrders\n(?:.*\n)*? {6}parameters:\n)/,
+      '$1        - {name: note, in: query, schema: {type: string}}\n',
+    );
+    setVersion(dir, '2.0.1');
+    const refused = await check(pathsIn(dir));
+    expect(refused.code).toBe(1);
+    const [breaking, rest] = refused.message.split('Changes that need a minor bump (more than a patch one):');
+    expect(breaking).toContain('Breaking changes (they need a major bump):');
+    expect(breaking).toContain('on channel `orders`');
+    expect(breaking).not.toContain('[Addition]');
+    expect(rest).toContain('[Addition] REST `GET /api/orders`: New optional query parameter `note`');
+  });
+
+  it('a same-version check whose files differ only in form says no new version is needed', async () => {
+    const dir = copyOfProduct();
+    const target = path.join(dir, 'specs/openapi.yaml');
+    writeFileSync(target, `# A comment.\n${readFileSync(target, 'utf8')}`);
+    const result = await check(pathsIn(dir));
+    expect(result.code).toBe(1);
+    expect(result.message).not.toMatch(/none version/);
+    expect(result.message).toContain('they need no new version');
+    expect(result.message).toContain('npm run release -- --amend "<reason>"');
+  });
+
+  it('a deprecation whose sunset has already passed is told so in the command output', async () => {
+    const dir = copyOfProduct();
+    edit(dir, 'openapi', /(\n {4}PriceFrom:\n)/, "$1      deprecated: true\n      x-sunset: '2020-01-31'\n");
+    setVersion(dir, '2.1.0');
+    const result = await release(pathsIn(dir));
+    expect(result.code).toBe(0);
+    expect(result.message).toContain(
+      'Query parameter `price_from` deprecated, sunset 2020-01-31, a date already passed: stop using it now',
+    );
+    expect(result.message).not.toContain('by then');
   });
 });

@@ -178,7 +178,9 @@ describe('release diff: shared components, every use, each direction', () => {
     const after = await diffAfter('rest', remove, {before: deprecate, asOf: '2027-07-01'});
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({rule: 'removed-as-announced', verdict: 'announced', impact: 'minor'});
-    expect(after[0]?.text).toBe('Query parameter `price_from` removed as announced (sunset 2027-06-30).');
+    expect(after[0]?.text).toBe(
+      'Query parameter `price_from` removed as announced (sunset 2027-06-30): requests that still use it may now be refused.',
+    );
     const early = await diffAfter('rest', remove, {before: deprecate, asOf: '2027-01-01'});
     expect(early[0]).toMatchObject({rule: 'removed-before-sunset', breaking: true});
     expect(early[0]?.text).toMatch(/before its sunset date \(2027-06-30\) had passed/);

@@ -8,6 +8,7 @@ import {
   judge,
   publishedRules,
   RULES,
+  sampleFor,
   VERDICT_IMPACT,
   type RuleId,
   type Verdict,
@@ -75,7 +76,10 @@ const SAYS: Partial<Record<RuleId, {must: RegExp; never: RegExp}>> = {
   'default-changed': {must: /now get|default is now/, never: /refused/},
   deprecated: {must: /deprecated/, never: /no longer deprecated|removed/},
   undeprecated: {must: /no longer deprecated/, never: /sunset/},
-  'removed-as-announced': {must: /removed as announced/, never: /before/},
+  'removed-as-announced': {
+    must: /removed as announced.*(now fail|no longer|may now be refused)/,
+    never: /before/,
+  },
   'removed-before-sunset': {must: /before its sunset date/, never: /as announced/},
 };
 
@@ -94,7 +98,7 @@ describe('classification rules: every sentence against change × direction', () 
       const rule = RULES.get(id);
       if (rule === undefined) throw new Error(`no rule ${id}`);
       for (const side of ['send', 'receive'] as const) {
-        const {verdict, text} = judge(id, side, rule.sample);
+        const {verdict, text} = judge(id, side, sampleFor(rule, side));
         expect(verdict, `${id} where the reader ${side}s`).toBe(expected[side]);
         expect(text, `${id} ${side}`).not.toMatch(/undefined|null|\[object|``/);
         expect(text.charAt(0)).toBe(text.charAt(0).toUpperCase());
@@ -109,7 +113,7 @@ describe('classification rules: every sentence against change × direction', () 
         }
       }
       // Both ways: the stricter side.
-      const both = judge(id, 'both', rule.sample);
+      const both = judge(id, 'both', sampleFor(rule, 'send'));
       const order = [
         'breaking',
         'check',
@@ -144,9 +148,59 @@ describe('classification rules: every sentence against change × direction', () 
         if (rule?.only !== undefined && rule.only !== side) expect(cell).toBeUndefined();
         else {
           expect(cell?.verdict).toBe(EXPECTED[row.id][side]);
-          expect(cell?.example).toBe(judge(row.id, side, rule?.sample ?? {item: ''}).text);
+          expect(cell?.example).toBe(judge(row.id, side, rule ? sampleFor(rule, side) : {item: ''}).text);
         }
       }
     }
+  });
+
+  it('the published examples read as examples: no version or date that looks real, ‹placeholders› instead', () => {
+    const examples = publishedRules().flatMap((r) => [r.send?.example, r.receive?.example]);
+    for (const example of examples.filter((e): e is string => e !== undefined)) {
+      expect(example).not.toMatch(/\b\d+\.\d+\.\d+\b/);
+      expect(example).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+    }
+    const announced = publishedRules().find((r) => r.id === 'removed-as-announced');
+    expect(announced?.send?.example).toBe(
+      'Operation removed as announced in ‹version› (sunset ‹date›): calls to it now fail.',
+    );
+  });
+
+  it('each example is a true sentence for its column: the send column names what you send, the receive column what you receive', () => {
+    for (const row of publishedRules()) {
+      if (row.send !== undefined)
+        expect(row.send.example, `${row.id} where you send it`).not.toMatch(/response/);
+      if (row.receive !== undefined)
+        expect(row.receive.example, `${row.id} where you receive it`).not.toMatch(
+          /request body|query parameter|path parameter|\brequests\b/i,
+        );
+    }
+  });
+});
+
+describe('sentences a reader can act on', () => {
+  it('an announced removal says what now fails, on each side', () => {
+    const words = {announcedIn: '2.1.0', sunset: '2026-01-31'};
+    expect(judge('removed-as-announced', 'send', {item: 'operation', ...words}).text).toBe(
+      'Operation removed as announced in 2.1.0 (sunset 2026-01-31): calls to it now fail.',
+    );
+    expect(judge('removed-as-announced', 'send', {item: 'query parameter `price_from`', ...words}).text).toBe(
+      'Query parameter `price_from` removed as announced in 2.1.0 (sunset 2026-01-31): requests that still use it may now be refused.',
+    );
+    expect(
+      judge('removed-as-announced', 'receive', {item: 'message', sends: 'messages', ...words}).text,
+    ).toMatch(/clients will no longer receive it\.$/);
+  });
+
+  it('a deprecation whose sunset has passed at the release says so, and asks to stop now', () => {
+    const item = 'query parameter `price_from`';
+    expect(judge('deprecated', 'send', {item, sunset: '2027-06-30', asOf: '2026-11-01'}).text).toBe(
+      'Query parameter `price_from` deprecated, sunset 2027-06-30: plan to stop using it by then.',
+    );
+    const passed = judge('deprecated', 'send', {item, sunset: '2026-01-31', asOf: '2026-11-01'}).text;
+    expect(passed).not.toContain('by then');
+    expect(passed).toBe(
+      'Query parameter `price_from` deprecated, sunset 2026-01-31, a date already passed: stop using it now, as it can go in any release.',
+    );
   });
 });

@@ -9,7 +9,7 @@ import {parse} from 'yaml';
 import {diffDocuments, type Change} from '../../../plugins/releases/diff';
 import {deprecatedUses} from '../../../plugins/releases/changes/deprecations';
 import {renderAtom, renderJson} from '../../../plugins/releases/feeds';
-import {attachNotes, type HistoryEntry} from '../../../plugins/releases/store';
+import {attachNotes, history, listReleases, type HistoryEntry} from '../../../plugins/releases/store';
 import {deprecationsView, entryView, historyView, summaryOf} from '../../../plugins/releases/view';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -166,5 +166,242 @@ describe("a person's notes on computed changes", () => {
     expect(noted.find((c) => c.id === one.id)?.note).toBe('Only this one.');
     expect(noted.filter((c) => c.note === 'Every use.').length).toBe(changes.length - 1);
     expect(unmatched).toEqual(['rest:nothing']);
+  });
+});
+
+describe('an amendment reads as a correction of the documents, not a release', () => {
+  const releases = path.join(ROOT, 'specs/releases');
+  const amendmentOf = async (): Promise<HistoryEntry> => {
+    const entries = await history(releases, null, {today: '2026-11-27'});
+    // The first amendment: the one whose corrections include fields a reader may have relied on.
+    const found = entries.find((e) => e.id === 'v2-0-0-amendment-1');
+    if (found === undefined) throw new Error('specs/releases/2.0.0 has no first amendment');
+    return found;
+  };
+
+  it('each item says what the earlier text said, what the corrected text says and what to check; no Breaking, no server sentence, no bump', async () => {
+    const amendment = await amendmentOf();
+    // The computed changes keep their rule and verdict (badges and "since" read them) …
+    expect(amendment.changes.some((c) => c.breaking)).toBe(true);
+    const view = historyView([amendment], anchors);
+    const entryView0 = view.entries[0];
+    if (entryView0 === undefined) throw new Error('no entry');
+    expect(entryView0.bump).toBe('none');
+    expect(entryView0.breaking).toBe(0);
+    const items = entryView0.sections.flatMap((s) => s.groups.flatMap((g) => g.items));
+    expect(items.length).toBeGreaterThan(3);
+    for (const item of items) {
+      expect(item.breaking).toBe(false);
+      expect(['To check', 'Correction']).toContain(item.label);
+      expect(item.text).toMatch(
+        /^The earlier text .+; the corrected text .+\. If you followed the earlier text: .+\.$/,
+      );
+      expect(item.text).not.toMatch(/valid before may now be refused|clients must|will no longer find/i);
+    }
+    const trade = entryView0.sections
+      .flatMap((s) => s.groups)
+      .find((g) => g.label === 'message `trade` on channel `trades`');
+    expect(trade?.items.map((i) => [i.label, i.text])).toEqual([
+      [
+        'To check',
+        'The earlier text listed field `trade.header`; the corrected text does not. If you followed the earlier text: do not rely on it: it is not there.',
+      ],
+    ]);
+    const options = {siteUrl: 'https://docs.example.com/', title: 'Trading API'};
+    const atom = renderAtom(view, options);
+    expect(atom).toContain('<title>2.0.0, amendment 1</title>');
+    expect(atom).not.toMatch(/breaking\)/);
+    expect(atom).toContain('The 2.0.0 documents were corrected; the API did not change.');
+    const json = JSON.parse(renderJson(view, options)) as {
+      releases: Array<{
+        bump: string;
+        changes: Array<{verdict: string; breaking: boolean; correction?: unknown}>;
+      }>;
+    };
+    expect(json.releases[0]?.bump).toBe('none');
+    expect(json.releases[0]?.changes.some((c) => c.breaking)).toBe(false);
+    expect(json.releases[0]?.changes.filter((c) => c.verdict === 'correction').length).toBe(items.length);
+  });
+
+  it("the reason is written for the API reader: it names what changed in the documents, not the maintainers' work", () => {
+    const reasons = listReleases(releases).flatMap((r) => r.amendments.map((a) => a.reason));
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason).not.toMatch(/to the letter|issue \d+|maintainer/i);
+  });
+
+  it('every count equals the lines listed under it', async () => {
+    const amendment = await amendmentOf();
+    const v = entryView(amendment, anchors);
+    const items = v.sections.flatMap((s) => s.groups.flatMap((g) => g.items));
+    expect(v.total).toBe(items.length + v.docs.length);
+    expect(v.summary).toBe(
+      `${items.length} corrections (${items.filter((i) => i.correction?.action === true).length} to check if you followed the earlier text), ${v.docs.length} reworded descriptions or examples.`,
+    );
+    // A release: the same statement twice in one operation is one line, and counted once.
+    const changes = await changesOf((doc) => {
+      doc.components.schemas.PageLimit.default = 50;
+    });
+    const doubled = entryView(entry([...changes, ...changes]), anchors);
+    const lines = doubled.sections.flatMap((s) => s.groups.flatMap((g) => g.items)).length;
+    expect(doubled.total).toBe(lines + doubled.docs.length);
+    expect(doubled.summary).toMatch(new RegExp(`^${lines} changes?:`));
+  });
+});
+
+describe('notes, directions and words a reader can act on', () => {
+  it('a note keyed to a shared origin is shown once per entry; each line points to it', async () => {
+    const changes = await changesOf((doc) => {
+      doc.components.schemas.PageLimit.default = 50;
+    });
+    const {changes: noted} = attachNotes(changes, {
+      'rest:/components/schemas/PageLimit': 'Send limit=100 to keep pages of 100.',
+    });
+    const view = historyView([entry(noted)], anchors);
+    const v = view.entries[0];
+    expect(v?.changeNotes).toEqual([
+      {
+        id: 'v3-0-0-note-1',
+        text: 'Send limit=100 to keep pages of 100.',
+        about: 'schema `PageLimit`',
+        lines: 6,
+      },
+    ]);
+    const items = v?.sections.flatMap((s) => s.groups.flatMap((g) => g.items)) ?? [];
+    expect(items.every((i) => i.note === undefined && i.noteRef === 'v3-0-0-note-1')).toBe(true);
+    const atom = renderAtom(view, {siteUrl: 'https://docs.example.com/', title: 'T'});
+    expect(atom.split('Send limit=100 to keep pages of 100.').length - 1).toBe(1);
+  });
+
+  it('changes.json gives each change its direction, and documentation items an id', async () => {
+    const changes = await changesOf((doc) => {
+      doc.components.schemas.PageLimit.default = 50;
+      doc.components.schemas.OrderRef.description = 'Reworded.';
+    });
+    const json = JSON.parse(
+      renderJson(historyView([entry(changes)], anchors), {siteUrl: 'https://docs.example.com/', title: 'T'}),
+    ) as {releases: Array<{changes: Array<{id?: string; verdict: string; direction?: string}>}>};
+    const list = json.releases[0]?.changes ?? [];
+    for (const c of list.filter((x) => x.verdict !== 'docs'))
+      expect(['send', 'receive', 'both']).toContain(c.direction);
+    const docs = list.filter((x) => x.verdict === 'docs');
+    expect(docs.length).toBeGreaterThan(0);
+    for (const c of docs) {
+      expect(c.id).toMatch(/^rest:.+:description-changed$/);
+      expect(c.direction).toBeUndefined();
+    }
+  });
+
+  it('security sentences say the kind of credential and where it goes, never the scheme key', async () => {
+    const changes = await changesOf((doc) => {
+      doc.components.securitySchemes.bearerAuth = {type: 'apiKey', in: 'header', name: 'X-Token'};
+    });
+    const texts = [
+      ...new Set(changes.filter((c) => c.rule === 'security-scheme-changed').map((c) => c.text)),
+    ];
+    expect(texts).toEqual([
+      'The credentials asked for changed from a bearer token (JWT) in the `Authorization` header to an API key in the `X-Token` header. Clients must authenticate as the document now says.',
+    ]);
+    const added = await changesOf((doc) => {
+      doc.components.securitySchemes.keyAuth = {type: 'apiKey', in: 'query', name: 'key'};
+      doc.paths['/api/orders'].get.security = [{bearerAuth: [], keyAuth: []}];
+    });
+    const text = added.find((c) => c.rule === 'security-changed')?.text ?? '';
+    expect(text).toBe(
+      'Authentication changed: now asks for an API key in the query parameter `key`. Clients must authenticate as the document now says.',
+    );
+    expect(changes.concat(added).some((c) => /bearerAuth|keyAuth/.test(c.text))).toBe(false);
+  });
+
+  it('a deprecation whose sunset had passed on the release day says so', async () => {
+    const changes = await changesOf((doc) => {
+      Object.assign(doc.components.parameters.PriceFrom, {deprecated: true, 'x-sunset': '2026-06-30'});
+    });
+    const view = entryView(entry(changes, {date: '2026-12-01'}), anchors);
+    const texts = view.sections.flatMap((s) => s.groups.flatMap((g) => g.items.map((i) => i.text)));
+    expect(texts).toContain(
+      'Query parameter `price_from` deprecated, sunset 2026-06-30, a date already passed: stop using it now, as it can go in any release.',
+    );
+  });
+});
+
+describe('"changes since a version" counts what applies', () => {
+  it('drops what was reverted, added then removed, or superseded; a limit moved twice reads once from the first value', async () => {
+    const v200 = openapi();
+    const v210 = structuredClone(v200);
+    v210.components.schemas.PageLimit.default = 50;
+    v210.components.schemas.Side.enum.push('SELL_SHORT');
+    v210.paths['/api/ping'] = {
+      get: {operationId: 'ping', summary: 'Ping', responses: {'204': {description: 'Alive.'}}},
+    };
+    v210.paths['/api/orders'].get.parameters.push({name: 'note', in: 'query', schema: {type: 'string'}});
+    Object.assign(v210.components.parameters.PriceFrom, {deprecated: true, 'x-sunset': '2026-01-31'});
+    const v300 = structuredClone(v210);
+    v300.components.schemas.PageLimit.default = 100;
+    v300.components.schemas.Side.enum.pop();
+    delete v300.paths['/api/ping'];
+    v300.components.schemas.OrderRef.maxLength = 50;
+    const v400 = structuredClone(v300);
+    v400.components.schemas.OrderRef.maxLength = 40;
+    v400.paths['/api/orders'].get.parameters.pop();
+    v400.paths['/api/trades'].get.parameters = v400.paths['/api/trades'].get.parameters.filter(
+      (p: {$ref?: string}) => p.$ref !== '#/components/parameters/PriceFrom',
+    );
+    const diff = (a: Doc, b: Doc): Change[] => diffDocuments('rest', a, b, {asOf: '2026-11-26'});
+    const [c210, c300, c400] = await Promise.all([diff(v200, v210), diff(v210, v300), diff(v300, v400)]);
+    const entries: HistoryEntry[] = [
+      entry(c400, {id: 'v4-0-0', version: '4.0.0', since: '3.0.0'}),
+      entry(c300, {id: 'v3-0-0', version: '3.0.0', since: '2.1.0'}),
+      entry(c210, {id: 'v2-1-0', version: '2.1.0', since: '2.0.0', bump: 'minor'}),
+      entry([], {id: 'v2-0-0', version: '2.0.0', since: null, initial: true, bump: 'none'}),
+    ];
+    const listed = [c210, c300, c400].flat().filter((c) => c.verdict !== 'docs').length;
+    const since = historyView(entries, anchors).since['2.0.0'];
+    if (since === undefined) throw new Error('no since view for 2.0.0');
+    const items = since.groups.flatMap((g) => g.items);
+    // Deprecated in 2.1.0, removed in 4.0.0: only the removal applies.
+    const priceFrom = items.filter((i) => i.text.includes('`price_from`'));
+    expect(priceFrom.map((i) => [i.text.replace(/:.*/, ''), i.in])).toEqual([
+      ['Query parameter `price_from` removed as announced (sunset 2026-01-31)', '4.0.0'],
+    ]);
+    // Else only the narrowed `order_ref` applies, once per use, from 100 to 40, in 4.0.0.
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.length).toBeLessThan(listed / 2);
+    for (const item of items.filter((i) => !priceFrom.includes(i))) {
+      expect(item.text).toMatch(/order_ref`.*maximum length lowered from 100 to 40/);
+      expect(item.in).toBe('4.0.0');
+    }
+    expect(since.lines).toBe(items.length);
+    expect(since.breaking).toBe(items.filter((i) => i.breaking).length);
+    expect(since.to).toBe('4.0.0');
+    // Since 3.0.0: the second narrowing and the removal of the `note` parameter added in 2.1.0.
+    const since300 = historyView(entries, anchors).since['3.0.0'];
+    const texts = since300?.groups.flatMap((g) => g.items.map((i) => i.text)) ?? [];
+    expect(texts.some((t) => /lowered from 50 to 40/.test(t))).toBe(true);
+    expect(texts.some((t) => /`note` removed/.test(t))).toBe(true);
+  });
+});
+
+describe('corrections', () => {
+  it('every rule has correction words for each side, and a message both ways speaks of its stricter side', async () => {
+    const {correctionOf} = await import('../../../plugins/releases/corrections');
+    const {RULES, sampleFor, judge} = await import('../../../plugins/releases/changes/rules');
+    for (const r of RULES.values())
+      for (const direction of ['send', 'receive', 'both'] as const) {
+        const words = sampleFor(r, direction === 'both' ? 'send' : direction);
+        const {verdict} = judge(r.id, direction, words);
+        const c = correctionOf({rule: r.id, direction, words, verdict});
+        for (const part of [c.earlier, c.corrected, c.check])
+          expect(part, `${r.id} ${direction}`).not.toMatch(/undefined|null|\[object|^$/);
+        expect(`${c.earlier} ${c.corrected} ${c.check}`).not.toMatch(/refused|Breaking/);
+      }
+    // A message field removed, on a message that goes both ways: the receive side is stricter.
+    const both = correctionOf({
+      rule: 'field-removed',
+      direction: 'both',
+      words: {item: 'field `trade.header`', sends: 'messages'},
+      verdict: 'breaking',
+    });
+    expect(both.check).toBe('do not rely on it: it is not there');
+    expect(both.action).toBe(true);
   });
 });
