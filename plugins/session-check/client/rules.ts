@@ -162,7 +162,7 @@ export const SESSION_RULES: readonly SessionRule[] = [
       place: '/channels/prices/description',
       link: '/docs/ws#channel-prices',
       words:
-        '`unsubscribe_instruments` ends single instrument subscriptions;\n`unsubscribe_channel` ends the channel subscription and all instrument\nsubscriptions with it.',
+        '`unsubscribe_instruments` ends single instrument subscriptions; `unsubscribe_channel` ends the channel subscription and all instrument subscriptions with it.',
     },
     reading:
       'Whether an update already on its way may still arrive is not published; the checker reports every update entry for an ended subscription_id that arrives after the unsubscription was sent.',
@@ -176,7 +176,7 @@ export const SESSION_RULES: readonly SessionRule[] = [
       file: 'specs/asyncapi.yaml',
       place: '/channels/orders/description',
       link: '/docs/websockets#order-status',
-      words: '`DUPLICATE`, `REJECTED`, `EXPIRED`, `CANCELLED` and `DONE` are\nterminal.',
+      words: '`DUPLICATE`, `REJECTED`, `EXPIRED`, `CANCELLED` and `DONE` are terminal.',
     },
     reading: 'Messages of one order are matched by order_id.',
     enforcedByMock: false,
@@ -190,7 +190,7 @@ export const SESSION_RULES: readonly SessionRule[] = [
       place: 'Order status',
       link: '/docs/websockets#order-status',
       words:
-        'The provider lists the statuses without the\ntransitions between them, so the diagram draws none.',
+        'The provider lists the statuses without the transitions between them, so the diagram draws none.',
     },
     enforcedByMock: false,
   },
