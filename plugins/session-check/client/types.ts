@@ -116,3 +116,14 @@ export interface CheckEnvironment {
   /** Called now and then with frames done and frames in all (for a progress bar). */
   progress?: (done: number, total: number) => void;
 }
+
+/** The page's route data (`session-model.json`): the model and each validator target's file. */
+export interface SessionCheckData {
+  model: SessionModel;
+  files: Record<string, string>;
+}
+
+/** Props of the page component: one route module each (plugins/session-check/index.ts). */
+export interface SessionCheckPageProps {
+  data: SessionCheckData;
+}
