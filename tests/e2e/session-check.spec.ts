@@ -60,7 +60,9 @@ for (const width of [1280, 420]) {
       await expect(page.getByRole('table')).toContainText('wss://api.preprod.example.com/ws/prices');
       await pick(page, 'wrong-decimal.jsonl');
       await expect(summary(page)).toHaveText(/wrong-decimal\.jsonl: 1 failing frames, 0 broken rules/);
-      const failing = page.locator('ol li', {hasText: '/price_update/update_list/0/levels/1/buy_price'});
+      const failing = page.locator('ol[aria-label="Frames"] > li', {
+        hasText: '/price_update/update_list/0/levels/1/buy_price',
+      });
       await expect(failing).toContainText('"61262,10"');
       await expect(failing.getByRole('link', {name: 'in the reference'})).toHaveAttribute(
         'href',
@@ -148,7 +150,7 @@ for (const width of [1280, 420]) {
       for (let i = 0; i < 60 && !(await fileInput.evaluate((el) => el === document.activeElement)); i++)
         await page.keyboard.press('Tab');
       await expect(fileInput).toBeFocused();
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
       await chooser.setFiles(path.join(FIXTURES, 'late-heartbeat.jsonl'));
       await expect(summary(page)).toHaveText(/late-heartbeat\.jsonl/);
       // Paste a transcript: Tab to the text area, type, Tab to the button, Enter.

@@ -683,7 +683,7 @@ function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): Cal
         {
           part: 'path',
           pointer: '',
-          message: `the documents have no ${call.method} ${matches[0]?.op.path ?? path} (they have ${[...new Set(matches.map((t) => t.op.method.toUpperCase()))].join(', ')})`,
+          message: `the documents have no ${call.method} ${matches[0]?.op.path ?? path} (they have ${Array.from(new Set(matches.map((t) => t.op.method.toUpperCase()))).join(', ')})`,
           value: null,
         },
       ],

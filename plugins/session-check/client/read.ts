@@ -130,7 +130,7 @@ class Redactor {
   clean(text: string): string {
     if (this.secrets.size === 0) return text;
     let out = text;
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length))
+    for (const secret of Array.from(this.secrets).sort((a, b) => b.length - a.length))
       if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
   }

@@ -91,7 +91,8 @@ export default function Results({name, report}: {name: string; report: Report}):
           ? ` ${report.redacted} credential values were redacted when the file was read.`
           : ''}
       </p>
-      <div className={styles.tableWrap}>
+      {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it. */}
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Connections">
         <table>
           <caption>Connections</caption>
           <thead>

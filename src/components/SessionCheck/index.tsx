@@ -139,7 +139,7 @@ export default function SessionCheckPage({data}: SessionCheckPageProps): ReactNo
             A transcript your own client writes: one JSON object per line, with <code>t</code> (seconds),{' '}
             <code>dir</code> (<code>send</code> or <code>receive</code>), <code>url</code> (the WebSocket URL)
             and <code>data</code> (the frame’s text). Lines with the same <code>url</code> are one connection.
-            <pre>
+            <pre className={styles.example}>
               <code>{TRANSCRIPT_EXAMPLE}</code>
             </pre>
           </li>
