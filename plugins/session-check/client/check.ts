@@ -319,8 +319,12 @@ function identify(
       },
     };
   }
+  // A message whose payload requires its envelope member cannot be a frame without it: only
+  // the others are validated (one or two per frame instead of every message of the channel).
+  const keys = isObject(value) ? Object.keys(value) : [];
+  const possible = (m: SessionMessage): boolean => m.envelope === undefined || keys.includes(m.envelope);
   const own = channel.messages.filter((m) => m.from === frame.from);
-  const valid = own.filter((m) => judge.isValid(m, value));
+  const valid = own.filter((m) => possible(m) && judge.isValid(m, value));
   if (valid.length >= 1) {
     const message = valid[0] as SessionMessage;
     return {
@@ -335,7 +339,9 @@ function identify(
       },
     };
   }
-  const other = channel.messages.filter((m) => m.from !== frame.from && judge.isValid(m, value));
+  const other = channel.messages.filter(
+    (m) => m.from !== frame.from && possible(m) && judge.isValid(m, value),
+  );
   if (other.length > 0) {
     const message = other[0] as SessionMessage;
     const sender = message.from === 'server' ? 'the server sends' : 'the client sends';
@@ -359,7 +365,6 @@ function identify(
     };
   }
   // The closest message: the one whose envelope member the frame has, else the fewest problems.
-  const keys = isObject(value) ? Object.keys(value) : [];
   const byEnvelope = own.filter((m) => m.envelope !== undefined && keys.includes(m.envelope));
   if (byEnvelope.length === 0) {
     return {

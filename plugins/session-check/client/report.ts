@@ -3,7 +3,7 @@
  * and the Markdown download. Both are made from the report alone, which holds no credential
  * (read.ts takes them out on load).
  */
-import {isFailingFrame, seconds, type Report} from './check';
+import {isFailingFrame, seconds, type FrameVerdict, type Report} from './check';
 
 function where(connection: number | undefined, source: string | undefined): string {
   return [connection !== undefined ? `connection ${connection}` : '', source ?? '']
@@ -97,4 +97,29 @@ export function reportMarkdown(report: Report, title = 'Session check'): string 
     );
   out.push('');
   return out.join('\n');
+}
+
+/** What the page shows of a report: everything but the frames, of which the first few and the first failing ones. */
+export interface ReportView extends Omit<Report, 'frames'> {
+  frames: FrameVerdict[];
+  failing: FrameVerdict[];
+  frameCount: number;
+  failingCount: number;
+}
+
+/**
+ * The report as the page needs it. A capture of 100,000 frames makes a report of tens of
+ * megabytes; copying it to the page would block the page for a second, so the worker keeps it
+ * (for the downloads) and sends this.
+ */
+export function reportView(report: Report, limit: number): ReportView {
+  const failing = report.frames.filter(isFailingFrame);
+  const {frames: _frames, ...rest} = report;
+  return {
+    ...rest,
+    frames: report.frames.slice(0, limit),
+    failing: failing.slice(0, limit),
+    frameCount: report.frames.length,
+    failingCount: failing.length,
+  };
 }

@@ -1,17 +1,9 @@
-import {useMemo, useState, type ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
-import {
-  isFailingFrame,
-  seconds,
-  type FrameVerdict,
-  type Report,
-} from '@site/plugins/session-check/client/check';
-import {reportMarkdown} from '@site/plugins/session-check/client/report';
+import {isFailingFrame, seconds, type FrameVerdict} from '@site/plugins/session-check/client/check';
+import type {ReportView} from '@site/plugins/session-check/client/report';
 import styles from './styles.module.css';
-
-/** Rows shown at once; the downloads hold every frame. */
-const SHOWN = 500;
 
 const STATUS_WORDS: Record<FrameVerdict['status'], string> = {
   valid: 'valid',
@@ -22,18 +14,6 @@ const STATUS_WORDS: Record<FrameVerdict['status'], string> = {
   error: 'error',
   unchecked: 'not checked',
 };
-
-/** Saves `text` as a file: a blob URL, used once by a temporary link, then revoked. */
-function download(text: string, type: string, file: string): void {
-  const url = URL.createObjectURL(new Blob([text], {type}));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function Frame({frame}: {frame: FrameVerdict}): ReactNode {
   const failing = isFailingFrame(frame);
@@ -73,10 +53,18 @@ function Frame({frame}: {frame: FrameVerdict}): ReactNode {
   );
 }
 
-export default function Results({name, report}: {name: string; report: Report}): ReactNode {
+export default function Results({
+  name,
+  report,
+  download,
+}: {
+  name: string;
+  report: ReportView;
+  download: (format: 'json' | 'markdown', file: string, title: string) => void;
+}): ReactNode {
   const [failuresOnly, setFailuresOnly] = useState(false);
-  const failing = useMemo(() => report.frames.filter(isFailingFrame), [report]);
-  const frames = failuresOnly ? failing : report.frames;
+  const frames = failuresOnly ? report.failing : report.frames;
+  const count = failuresOnly ? report.failingCount : report.frameCount;
   const base = name.replace(/\.[^.]*$/, '') || 'session';
   return (
     <section aria-labelledby="session-summary">
@@ -86,7 +74,7 @@ export default function Results({name, report}: {name: string; report: Report}):
       <p role="status" className={report.ok ? styles.ok : styles.bad}>
         {report.ok
           ? `${name}: every frame, call and checked rule holds.`
-          : `${name}: ${failing.length} failing frames, ${report.findings.length} broken rules, ${report.calls.filter((c) => c.verdict === 'invalid').length} failing calls.`}
+          : `${name}: ${report.failingCount} failing frames, ${report.findings.length} broken rules, ${report.calls.filter((c) => c.verdict === 'invalid').length} failing calls.`}
         {report.redacted > 0
           ? ` ${report.redacted} credential values were redacted when the file was read.`
           : ''}
@@ -141,22 +129,14 @@ export default function Results({name, report}: {name: string; report: Report}):
         <button
           type="button"
           className="button button--secondary button--sm"
-          onClick={() =>
-            download(JSON.stringify(report, null, 2), 'application/json', `${base}.session-check.json`)
-          }
+          onClick={() => download('json', `${base}.session-check.json`, `Session check of ${name}`)}
         >
           JSON
         </button>{' '}
         <button
           type="button"
           className="button button--secondary button--sm"
-          onClick={() =>
-            download(
-              reportMarkdown(report, `Session check of ${name}`),
-              'text/markdown',
-              `${base}.session-check.md`,
-            )
-          }
+          onClick={() => download('markdown', `${base}.session-check.md`, `Session check of ${name}`)}
         >
           Markdown
         </button>
@@ -227,16 +207,16 @@ export default function Results({name, report}: {name: string; report: Report}):
       <p>
         <label>
           <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} />{' '}
-          Show failing frames only ({failing.length} of {report.frames.length})
+          Show failing frames only ({report.failingCount} of {report.frameCount})
         </label>
       </p>
-      {frames.length > SHOWN ? (
+      {count > frames.length ? (
         <p>
-          Showing the first {SHOWN} of {frames.length} frames; the downloads hold every one.
+          Showing the first {frames.length} of {count} frames; the downloads hold every one.
         </p>
       ) : null}
       <ol className={styles.timeline} aria-label={failuresOnly ? 'Failing frames' : 'Frames'}>
-        {frames.slice(0, SHOWN).map((frame) => (
+        {frames.map((frame) => (
           <Frame key={`${frame.connection}-${frame.index}`} frame={frame} />
         ))}
       </ol>

@@ -19,7 +19,7 @@ const TRANSCRIPT_EXAMPLE = [
 ].join('\n');
 
 function Checker({data}: SessionCheckPageProps): ReactNode {
-  const {state, check} = useSessionCheck(data);
+  const {state, check, download} = useSessionCheck(data);
   const [pasted, setPasted] = useState('');
   const [dragging, setDragging] = useState(false);
   const readFile = (file: File | undefined): void => {
@@ -101,7 +101,7 @@ function Checker({data}: SessionCheckPageProps): ReactNode {
           {state.message}
         </div>
       ) : null}
-      {state.kind === 'done' ? <Results name={state.name} report={state.report} /> : null}
+      {state.kind === 'done' ? <Results name={state.name} report={state.view} download={download} /> : null}
     </>
   );
 }

@@ -1,11 +1,17 @@
 /** Messages between the session check page and its worker. */
-import type {Report} from '@site/plugins/session-check/client/check';
+import type {ReportView} from '@site/plugins/session-check/client/report';
 import type {SessionCheckData} from '@site/plugins/session-check/client/types';
 
-export type ToWorker = {type: 'check'; input: ArrayBuffer | string; data: SessionCheckData};
+/** Frames the page shows at once (the downloads hold every one). */
+export const SHOWN_FRAMES = 500;
+
+export type ToWorker =
+  | {type: 'check'; input: ArrayBuffer | string; data: SessionCheckData}
+  | {type: 'download'; format: 'json' | 'markdown'; title: string};
 
 export type FromWorker =
   | {type: 'progress'; stage: 'reading' | 'loading' | 'checking'; done: number; total: number}
-  | {type: 'report'; report: Report}
+  | {type: 'report'; view: ReportView}
+  | {type: 'download'; format: 'json' | 'markdown'; text: string}
   | {type: 'refused'; message: string}
   | {type: 'failed'; message: string};

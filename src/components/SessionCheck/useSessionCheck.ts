@@ -1,26 +1,41 @@
 /**
  * The page side of a check: starts the worker (its code and the validators load only now), hands
- * it the capture and the model, and follows its progress. One worker per check; a new check
- * stops the one before.
+ * it the capture and the model, and follows its progress. The worker keeps the whole report and
+ * answers the downloads; the page gets a view of it (plugins/session-check/client/report.ts), so
+ * a capture of 100,000 frames never blocks the page. A new check stops the worker before.
  */
 import {useCallback, useEffect, useRef, useState} from 'react';
-import type {Report} from '@site/plugins/session-check/client/check';
+import type {ReportView} from '@site/plugins/session-check/client/report';
 import type {SessionCheckData} from '@site/plugins/session-check/client/types';
 import type {FromWorker, ToWorker} from './protocol';
 
 export type CheckState =
   | {kind: 'idle'}
   | {kind: 'running'; name: string; stage: 'reading' | 'loading' | 'checking'; done: number; total: number}
-  | {kind: 'done'; name: string; report: Report}
+  | {kind: 'done'; name: string; view: ReportView}
   | {kind: 'refused'; name: string; message: string}
   | {kind: 'failed'; name: string; message: string};
+
+/** Saves `text` as a file: a blob URL, used once by a temporary link, then revoked. */
+function save(text: string, type: string, file: string): void {
+  const url = URL.createObjectURL(new Blob([text], {type}));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 export function useSessionCheck(data: SessionCheckData): {
   state: CheckState;
   check: (name: string, input: ArrayBuffer | string) => void;
+  download: (format: 'json' | 'markdown', file: string, title: string) => void;
 } {
   const [state, setState] = useState<CheckState>({kind: 'idle'});
   const worker = useRef<Worker | null>(null);
+  const files = useRef(new Map<string, string>());
   useEffect(() => () => worker.current?.terminate(), []);
   const check = useCallback(
     (name: string, input: ArrayBuffer | string) => {
@@ -44,9 +59,15 @@ export function useSessionCheck(data: SessionCheckData): {
       started.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
         if (message.type === 'progress') setState({kind: 'running', name, ...message});
+        else if (message.type === 'report') setState({kind: 'done', name, view: message.view});
+        else if (message.type === 'download')
+          save(
+            message.text,
+            message.format === 'json' ? 'application/json' : 'text/markdown',
+            files.current.get(message.format) ?? `session-check.${message.format === 'json' ? 'json' : 'md'}`,
+          );
         else {
-          if (message.type === 'report') setState({kind: 'done', name, report: message.report});
-          else setState({kind: message.type, name, message: message.message});
+          setState({kind: message.type, name, message: message.message});
           started.terminate();
           if (worker.current === started) worker.current = null;
         }
@@ -60,5 +81,10 @@ export function useSessionCheck(data: SessionCheckData): {
     },
     [data],
   );
-  return {state, check};
+  const download = useCallback((format: 'json' | 'markdown', file: string, title: string) => {
+    files.current.set(format, file);
+    const message: ToWorker = {type: 'download', format, title};
+    worker.current?.postMessage(message);
+  }, []);
+  return {state, check, download};
 }

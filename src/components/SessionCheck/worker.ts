@@ -3,11 +3,12 @@
  * lazy chunk, same origin) and runs the checker, off the page's main thread, reporting progress.
  * Nothing here makes a request other than fetching the validators chunk from the site itself.
  */
-import {checkCapture} from '@site/plugins/session-check/client/check';
+import {checkCapture, type Report} from '@site/plugins/session-check/client/check';
+import {reportMarkdown, reportView} from '@site/plugins/session-check/client/report';
 import {CaptureRefused, readCapture} from '@site/plugins/session-check/client/read';
 import type {CompiledValidator, Describe} from '@site/plugins/session-check/client/types';
 import {describeErrors} from '../ApiReference/Validator/messages';
-import type {FromWorker, ToWorker} from './protocol';
+import {SHOWN_FRAMES, type FromWorker, type ToWorker} from './protocol';
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
@@ -44,27 +45,39 @@ async function loadValidators(files: Record<string, string>): Promise<Map<string
   return validators;
 }
 
+/** The last report, kept here for the downloads (the page gets a view of it). */
+let last: Report | null = null;
+
 scope.onmessage = (event) => {
-  const {input, data} = event.data;
+  const message = event.data;
+  if (message.type === 'download') {
+    if (last === null) return;
+    const text =
+      message.format === 'json' ? JSON.stringify(last, null, 2) : reportMarkdown(last, message.title);
+    scope.postMessage({type: 'download', format: message.format, text});
+    return;
+  }
+  const {input, data} = message;
   void (async () => {
     try {
       scope.postMessage({type: 'progress', stage: 'reading', done: 0, total: 0});
       const capture = await readCapture(typeof input === 'string' ? input : new Uint8Array(input));
       scope.postMessage({type: 'progress', stage: 'loading', done: 0, total: 0});
       const validators = await loadValidators(data.files);
-      let last = 0;
+      let lastProgress = 0;
       const report = checkCapture(capture, {
         model: data.model,
         validator: (target) => validators.get(target),
         describe: describeErrors as Describe,
         progress: (done, total) => {
           const now = Date.now();
-          if (now - last < 100 && done < total) return;
-          last = now;
+          if (now - lastProgress < 100 && done < total) return;
+          lastProgress = now;
           scope.postMessage({type: 'progress', stage: 'checking', done, total});
         },
       });
-      scope.postMessage({type: 'report', report});
+      last = report;
+      scope.postMessage({type: 'report', view: reportView(report, SHOWN_FRAMES)});
     } catch (error) {
       if (error instanceof CaptureRefused) scope.postMessage({type: 'refused', message: error.message});
       else scope.postMessage({type: 'failed', message: (error as Error).message});
