@@ -3,7 +3,7 @@ import type {ReportView} from '@site/plugins/session-check/client/report';
 import type {SessionCheckData} from '@site/plugins/session-check/client/types';
 
 /** Frames the page shows at once (the downloads hold every one). */
-export const SHOWN_FRAMES = 500;
+export const SHOWN_FRAMES = 200;
 
 export type ToWorker =
   | {type: 'check'; input: ArrayBuffer | string; data: SessionCheckData}
