@@ -46,6 +46,11 @@ for (const width of [1280, 420]) {
       await expect(page.locator('#rule-second-subscription-answer')).toContainText(
         'not published; not checked',
       );
+      // The site's policy, unloosened: the worker runs from the site itself, nothing is evaluated.
+      const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(policy).toContain("worker-src 'self'");
+      expect(policy).toContain("connect-src 'self'");
+      expect(policy).not.toContain('unsafe-eval');
       expect(await axeViolationsIn(page, 'main')).toEqual([]);
     });
 

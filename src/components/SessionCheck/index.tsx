@@ -24,7 +24,7 @@ function Checker({data}: SessionCheckPageProps): ReactNode {
   const [dragging, setDragging] = useState(false);
   const readFile = (file: File | undefined): void => {
     if (file === undefined) return;
-    void file.arrayBuffer().then((buffer) => check(file.name, buffer));
+    check(file.name, file);
   };
   const onDrop = (event: DragEvent<HTMLDivElement>): void => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import type {SessionCheckData} from '@site/plugins/session-check/client/types';
 export const SHOWN_FRAMES = 200;
 
 export type ToWorker =
-  | {type: 'check'; input: ArrayBuffer | string; data: SessionCheckData}
+  | {type: 'check'; input: Blob | string; data: SessionCheckData}
   | {type: 'download'; format: 'json' | 'markdown'; title: string};
 
 export type FromWorker =

@@ -30,7 +30,7 @@ function save(text: string, type: string, file: string): void {
 
 export function useSessionCheck(data: SessionCheckData): {
   state: CheckState;
-  check: (name: string, input: ArrayBuffer | string) => void;
+  check: (name: string, input: Blob | string) => void;
   download: (format: 'json' | 'markdown', file: string, title: string) => void;
 } {
   const [state, setState] = useState<CheckState>({kind: 'idle'});
@@ -38,7 +38,7 @@ export function useSessionCheck(data: SessionCheckData): {
   const files = useRef(new Map<string, string>());
   useEffect(() => () => worker.current?.terminate(), []);
   const check = useCallback(
-    (name: string, input: ArrayBuffer | string) => {
+    (name: string, input: Blob | string) => {
       worker.current?.terminate();
       let started: Worker;
       try {
@@ -77,7 +77,7 @@ export function useSessionCheck(data: SessionCheckData): {
         setState({kind: 'failed', name, message: event.message || 'the checker stopped'});
       };
       const message: ToWorker = {type: 'check', input, data};
-      started.postMessage(message, typeof input === 'string' ? [] : [input]);
+      started.postMessage(message);
     },
     [data],
   );

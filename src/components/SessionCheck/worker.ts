@@ -61,7 +61,10 @@ scope.onmessage = (event) => {
   void (async () => {
     try {
       scope.postMessage({type: 'progress', stage: 'reading', done: 0, total: 0});
-      const capture = await readCapture(typeof input === 'string' ? input : new Uint8Array(input));
+      // The file is read here, not on the page: a 50 MB copy would block the page for a while.
+      const capture = await readCapture(
+        typeof input === 'string' ? input : new Uint8Array(await input.arrayBuffer()),
+      );
       scope.postMessage({type: 'progress', stage: 'loading', done: 0, total: 0});
       const validators = await loadValidators(data.files);
       let lastProgress = 0;

@@ -5,7 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {checkCapture, isFailingFrame} from '@site/plugins/session-check/client/check';
 import {readCapture} from '@site/plugins/session-check/client/read';
-import {failureLines, reportMarkdown} from '@site/plugins/session-check/client/report';
+import {failureLines, reportMarkdown, reportView} from '@site/plugins/session-check/client/report';
 import {checkFixture, sessionChecker} from './helpers';
 
 const brokenRules = (report: Awaited<ReturnType<typeof checkFixture>>): string[] =>
@@ -165,6 +165,16 @@ describe('session checker on the fixtures', () => {
     expect(report.connections[0]?.channel).toBeNull();
     expect(report.ok).toBe(false);
     expect(failureLines(report)[0]).toContain('/ws/news is none of the documented channel addresses');
+  });
+
+  it('the page’s view keeps the summary and the first frames and failing frames, with their counts', async () => {
+    const report = await checkFixture('wrong-decimal.jsonl');
+    const view = reportView(report, 2);
+    expect(view.frames.map((f) => f.index)).toEqual([1, 2]);
+    expect(view.failing.map((f) => f.index)).toEqual([4]);
+    expect([view.frameCount, view.failingCount]).toEqual([8, 1]);
+    expect(view.connections).toEqual(report.connections);
+    expect(view).not.toHaveProperty('frames', report.frames);
   });
 
   it('the Markdown report lists connections, failures and every rule, unpublished ones as not checked', async () => {
