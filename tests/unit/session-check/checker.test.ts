@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest';
 import {checkCapture, isFailingFrame} from '@site/plugins/session-check/client/check';
 import {readCapture} from '@site/plugins/session-check/client/read';
 import {failureLines, reportMarkdown, reportView} from '@site/plugins/session-check/client/report';
-import {checkFixture, sessionChecker} from './helpers';
+import {checkFixture, fixture, sessionChecker} from './helpers';
 
 const brokenRules = (report: Awaited<ReturnType<typeof checkFixture>>): string[] =>
   report.findings.map((f) => f.rule);
@@ -157,6 +157,20 @@ describe('session checker on the fixtures', () => {
     expect(report.frames[2]?.problems[0]?.message).toContain(
       'is none of the messages the client sends on orders',
     );
+  });
+
+  it('a frame that more than one message of its channel fits is reported as ambiguous, with every candidate', async () => {
+    const checker = await sessionChecker();
+    const model = structuredClone(checker.model);
+    const orders = model.channels.find((c) => c.key === 'orders');
+    const status = orders?.messages.find((m) => m.name === 'order_status');
+    if (orders === undefined || status === undefined) throw new Error('no order_status on orders');
+    // A second message with the same payload, as a document could declare.
+    orders.messages.push({...status, name: 'order_status_again', anchor: 'order_status'});
+    const report = checkCapture(await readCapture(fixture('clean.jsonl')), {...checker, model});
+    const frame = report.frames.find((f) => f.message === 'order_status');
+    expect(frame?.ambiguous).toEqual(['order_status', 'order_status_again']);
+    expect(frame?.status).toBe('valid');
   });
 
   it('a URL on no documented channel is not checked and makes the report fail', async () => {
