@@ -82,7 +82,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(@site/|(\\.\\./)+)src/',
-              message: 'plugins/ never imports src/: pass what the browser part needs in (see plugins/session-check/README.md).',
+              message:
+                'plugins/ never imports src/: pass what the browser part needs in (see plugins/session-check/README.md).',
             },
             {
               regex: '^(node:|fs$|path$|url$|os$|module$|child_process$)',

@@ -74,7 +74,6 @@ interface ChannelRules {
   subscription?: string;
 }
 
-
 function pointerOf(doc: Json, channel: ChannelEntry, key: string): string {
   const value = asObject(asObject(channel.channel.messages)[key]);
   const {refs} = deref(doc, value);

@@ -29,7 +29,9 @@ async function main(): Promise<void> {
       }).observe({type: 'longtask', buffered: false});
     });
     const started = Date.now();
-    await page.getByLabel(/Choose a capture/).setInputFiles(path.join(ROOT, '.tmp/session-check-bench.jsonl'));
+    await page
+      .getByLabel(/Choose a capture/)
+      .setInputFiles(path.join(ROOT, '.tmp/session-check-bench.jsonl'));
     await page.locator('p[role="status"]').waitFor({timeout: 300_000});
     const elapsed = Date.now() - started;
     const longest = await page.evaluate(() => (window as unknown as {longest: number}).longest);
