@@ -69,6 +69,8 @@ const config: Config = {
     ['./plugins/machine-readable/index.ts', {specPaths: pluginSpecPaths}],
     // Offline search: writes build/search-index.json after the build (src/theme/SearchBar reads it).
     './plugins/search-index/index.ts',
+    // /docs/ws/session-check: checks a recorded session against the documents, in the browser.
+    './plugins/session-check/index.ts',
   ],
 
   themeConfig: {

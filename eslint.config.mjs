@@ -58,10 +58,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(@site/|(\\.\\./)+)plugins/(?!api-reference/client/)',
+              regex: '^(@site/|(\\.\\./)+)plugins/(?!api-reference/client/|session-check/client/)',
               allowTypeImports: true,
               message:
-                'src/ imports plugins/ only from plugins/api-reference/client/ (browser-safe), or as `import type`.',
+                'src/ imports plugins/ only from plugins/api-reference/client/ or plugins/session-check/client/ (browser-safe), or as `import type`.',
             },
           ],
         },
@@ -71,6 +71,40 @@ export default tseslint.config(
   // client/ ships to the browser in the site's bundle: it imports only client/ modules (types from
   // the rest of plugins/ excepted). This block replaces the plugins/** one for client/, so it
   // repeats the src/ ban; tests/unit/lint/boundary.test.ts feeds it violations.
+  // The session checker's browser part (plugins/session-check/client/): the same rules as
+  // api-reference's client/, except that it may import api-reference's client/ modules.
+  {
+    files: ['plugins/session-check/client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@site/|(\\.\\./)+)src/',
+              message:
+                'plugins/ never imports src/: pass what the browser part needs in (see plugins/session-check/README.md).',
+            },
+            {
+              regex: '^(node:|fs$|path$|url$|os$|module$|child_process$)',
+              message: 'session-check/client/ ships to the browser: no Node modules.',
+            },
+            {
+              regex: '^(?!\\.\\.?/|node:)',
+              message: 'session-check/client/ ships to the browser: no npm packages or aliases.',
+            },
+            {
+              regex: '^(?!(\\.\\./)+src/)\\.\\./(?!\\.\\./api-reference/client/)',
+              allowTypeImports: true,
+              message:
+                'session-check/client/ ships to the browser: it imports only its own modules and plugins/api-reference/client/ (types excepted).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', UNICODE_CLASS_LITERAL],
+    },
+  },
   {
     files: ['plugins/api-reference/client/**'],
     rules: {

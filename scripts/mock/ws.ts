@@ -43,6 +43,8 @@ import {listChannels, listOperations, type ChannelEntry} from '../../plugins/api
 import {examplesFor, messageExamples} from '../../plugins/api-reference/asyncapi/examples';
 import {confirmationOf, isChannelSubscription} from '../../plugins/api-reference/asyncapi/samples';
 import {findScheme} from '../../plugins/api-reference/security';
+// The order rules are the session checker's rule table (one table for the mock and the checker).
+import {channelOrderStep, isChannelUnsubscription} from '../../plugins/session-check/client/rules';
 
 export interface Frame {
   /** Connection number, from 1, in the order connections were opened. */
@@ -79,11 +81,6 @@ interface ChannelRules {
   accepted: Accepted[];
   /** The message that subscribes the channel. */
   subscription?: string;
-}
-
-/** The channel's unsubscription: ends the subscription (and what was subscribed under it). */
-function isChannelUnsubscription(name: string): boolean {
-  return /unsubscribe/i.test(name) && /channel/i.test(name);
 }
 
 function pointerOf(doc: Json, channel: ChannelEntry, key: string): string {
@@ -385,21 +382,20 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
       }
       const message = matched[0] as Accepted;
       frames.push({connection, address: channel.address, direction: 'received', message: message.name, text});
-      if (message.name === channel.subscription) {
-        // One subscription per channel per connection is the rule; what the server does with a
-        // second one is not published, so the mock does not invent a refusal.
-        if (subscribed)
-          note(
-            message.name,
-            `not published: what the server does with a second ${message.name} on one connection (one subscription per channel per connection is the rule); the mock confirms it again`,
-          );
-        subscribed = true;
-      } else if (channel.subscription !== undefined && !subscribed) {
-        return refuse(
-          `${message.name} before the channel subscription (${channel.subscription}) was made`,
-          text,
+      const step = channelOrderStep(subscribed, message.name, {
+        ...(channel.subscription !== undefined ? {subscription: channel.subscription} : {}),
+        unsubscriptions: channel.accepted.map((a) => a.name).filter(isChannelUnsubscription),
+      });
+      if (step.broken?.rule === 'one-subscription') {
+        // One subscription per channel per connection is the rule (the checker reports a client that
+        // breaks it); what the server does with a second one is not published, so the mock does not
+        // invent a refusal.
+        note(
+          message.name,
+          `not published: what the server does with a second ${message.name} on one connection (one subscription per channel per connection is the rule); the mock confirms it again`,
         );
-      } else if (isChannelUnsubscription(message.name)) subscribed = false;
+      } else if (step.broken !== undefined) return refuse(step.broken.complaint, text);
+      subscribed = step.subscribed;
       const name =
         message.name === channel.subscription ? confirmationOf(message.replies) : message.replies[0];
       const answer =
