@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Figures for the request builder ("Build request" in the reference panes), from
  * build/ (a benchmark: it reports, it never fails):
@@ -12,31 +11,36 @@
  * With `--base <folder>` (another build, e.g. of the branch before the builder),
  * also the difference in page-load JavaScript per page.
  *
- * Usage: node scripts/bench-request-builder.mjs [--base ../other/build]
+ * Usage: node --import jiti/register scripts/bench/request-builder.ts [--base ../other/build]
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {chromium} from '@playwright/test';
-import {startStaticServer} from './static-server.mjs';
-import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
+import {chromium, type Browser, type BrowserContext, type Page} from '@playwright/test';
+import {startStaticServer} from '../shared/static-server';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {runIfMain} from '../shared/main';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILD = path.join(ROOT, 'build');
-const args = process.argv.slice(2);
-const base = args.includes('--base') ? path.resolve(args[args.indexOf('--base') + 1] ?? '') : null;
 const BUILDER = /\/assets\/js\/request-builder/;
 const PAGES = ['/rest', '/docs/ws', '/docs/intro'];
 
-const gz = (file) => gzipSync(readFileSync(file), {level: 9}).length;
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const gz = (file: string): number => gzipSync(readFileSync(file), {level: 9}).length;
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** The scripts a page loads to run (prefetches for other pages apart), gzip bytes each. */
-async function pageScripts(browser, url, root) {
+type Sized = [file: string, gzipBytes: number];
+
+async function pageScripts(
+  browser: Browser,
+  url: string,
+  root: string,
+): Promise<{page: Page; context: BrowserContext; sizes: Sized[]; files: Set<string>}> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const files = new Set();
+  const files = new Set<string>();
   page.on('request', (request) => {
     const headers = request.headers();
     const prefetch = /prefetch/.test(`${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''}`);
@@ -45,17 +49,23 @@ async function pageScripts(browser, url, root) {
   });
   await page.goto(url, {waitUntil: 'networkidle'});
   await page.waitForSelector('html[data-has-hydrated="true"]');
-  const sizes = [...files].map((file) => [file, gz(path.join(root, file))]);
+  const sizes = [...files].map((file): Sized => [file, gz(path.join(root, file))]);
   return {page, context, sizes, files};
 }
 
-async function figures(browser, root) {
+interface Figures {
+  pages: Record<string, {js: number; builder: string[]}>;
+  /** What opening the listTrades builder fetched, when the page has one. */
+  open?: Sized[];
+}
+
+async function figures(browser: Browser, root: string): Promise<Figures> {
   const server = await startStaticServer(root);
-  const out = {};
+  const out: Figures = {pages: {}};
   try {
     for (const pagePath of PAGES) {
       const {context, sizes} = await pageScripts(browser, server.url + pagePath, root);
-      out[pagePath] = {
+      out.pages[pagePath] = {
         js: sizes.reduce((sum, [, size]) => sum + size, 0),
         builder: sizes.filter(([file]) => BUILDER.test(file)).map(([file]) => file),
       };
@@ -71,7 +81,7 @@ async function figures(browser, root) {
       await page.waitForLoadState('networkidle');
       out.open = [...files]
         .filter((file) => !before.has(file))
-        .map((file) => [file, gz(path.join(root, file))]);
+        .map((file): Sized => [file, gz(path.join(root, file))]);
     }
     await context.close();
   } finally {
@@ -80,34 +90,49 @@ async function figures(browser, root) {
   return out;
 }
 
-const chunks = readdirSync(path.join(BUILD, 'assets/js')).filter((file) =>
-  file.startsWith('request-builder'),
-);
-console.log('| builder chunk | raw | gzip |');
-console.log('|---|---|---|');
-for (const file of chunks) {
-  const full = path.join(BUILD, 'assets/js', file);
-  console.log(`| ${file} | ${kib(readFileSync(full).length)} | ${kib(gz(full))} |`);
-}
-const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
-try {
-  const now = await figures(browser, BUILD);
-  const before = base === null ? null : await figures(browser, base);
-  console.log(`\n| page | JS on load (gzip) | builder chunks on load |${before ? ' vs base |' : ''}`);
-  console.log(`|---|---|---|${before ? '---|' : ''}`);
-  for (const p of PAGES) {
-    const delta = before ? ` ${now[p].js - before[p].js >= 0 ? '+' : ''}${now[p].js - before[p].js} B |` : '';
-    console.log(
-      `| ${p} | ${kib(now[p].js)} | ${now[p].builder.length === 0 ? 'none' : now[p].builder.join(', ')} |${delta}`,
-    );
+export const USAGE =
+  'Usage: node --import jiti/register scripts/bench/request-builder.ts [--base ../other/build]';
+
+export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  if (args.includes('--help')) {
+    console.log(USAGE);
+    return;
   }
-  if (now.open !== undefined) {
-    const total = now.open.reduce((sum, [, size]) => sum + size, 0);
-    console.log(
-      `\nOpening "Build request" on listTrades fetched ${now.open.length} scripts, ${kib(total)} gzip:`,
-    );
-    for (const [file, size] of now.open) console.log(`- ${file} (${kib(size)})`);
+  const base = args.includes('--base') ? path.resolve(args[args.indexOf('--base') + 1] ?? '') : null;
+  const chunks = readdirSync(path.join(BUILD, 'assets/js')).filter((file) =>
+    file.startsWith('request-builder'),
+  );
+  console.log('| builder chunk | raw | gzip |');
+  console.log('|---|---|---|');
+  for (const file of chunks) {
+    const full = path.join(BUILD, 'assets/js', file);
+    console.log(`| ${file} | ${kib(readFileSync(full).length)} | ${kib(gz(full))} |`);
   }
-} finally {
-  await browser.close();
+  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+  try {
+    const now = await figures(browser, BUILD);
+    const before = base === null ? null : await figures(browser, base);
+    console.log(`\n| page | JS on load (gzip) | builder chunks on load |${before ? ' vs base |' : ''}`);
+    console.log(`|---|---|---|${before ? '---|' : ''}`);
+    for (const p of PAGES) {
+      const page = now.pages[p];
+      if (page === undefined) continue;
+      const difference = page.js - (before?.pages[p]?.js ?? 0);
+      const delta = before ? ` ${difference >= 0 ? '+' : ''}${difference} B |` : '';
+      console.log(
+        `| ${p} | ${kib(page.js)} | ${page.builder.length === 0 ? 'none' : page.builder.join(', ')} |${delta}`,
+      );
+    }
+    if (now.open !== undefined) {
+      const total = now.open.reduce((sum, [, size]) => sum + size, 0);
+      console.log(
+        `\nOpening "Build request" on listTrades fetched ${now.open.length} scripts, ${kib(total)} gzip:`,
+      );
+      for (const [file, size] of now.open) console.log(`- ${file} (${kib(size)})`);
+    }
+  } finally {
+    await browser.close();
+  }
 }
+
+runIfMain(import.meta.url, () => main());

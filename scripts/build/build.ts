@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `npm run build`: the production build, all or nothing. Docusaurus writes into
  * its output folder as it goes (assets first, HTML last), so a build that fails
@@ -13,25 +12,29 @@
  * Docusaurus's stack trace; its other problems are printed here as warnings,
  * once (STRICT_DOCUMENTS=1 makes them errors).
  *
- * Usage: node scripts/build.mjs [extra docusaurus build arguments]
+ * Usage: npm run build [-- extra docusaurus build arguments]
+ * (node --import jiti/register scripts/build/build.ts …)
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, renameSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {createJiti} from 'jiti';
+import {applyCsp} from '../../plugins/csp/apply';
+import {resolveSpecPaths} from '../../plugins/api-reference/identity';
+import {readAsyncApi, readOpenApi, reportDocumentWarnings} from '../../plugins/api-reference/load';
+import {runIfMain} from '../shared/main';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'build');
 const STAGING = path.join(ROOT, '.build-staging');
 const PREVIOUS = path.join(ROOT, '.build-previous');
 
-function run(args, env = process.env) {
+function run(args: string[], env: NodeJS.ProcessEnv = process.env): number {
   const result = spawnSync(process.execPath, args, {cwd: ROOT, stdio: 'inherit', env});
   return result.status ?? 1;
 }
 
-function fail(status) {
+function fail(status: number): never {
   rmSync(STAGING, {recursive: true, force: true});
   console.error(
     `\n[build] The build failed: nothing was published. ${existsSync(OUT) ? 'build/ still holds the previous complete build.' : 'There is no build/ folder.'}`,
@@ -39,12 +42,7 @@ function fail(status) {
   process.exit(status);
 }
 
-async function checkDocuments() {
-  const jiti = createJiti(import.meta.url);
-  const {resolveSpecPaths} = await jiti.import('../plugins/api-reference/identity.ts');
-  const {readAsyncApi, readOpenApi, reportDocumentWarnings} = await jiti.import(
-    '../plugins/api-reference/load/index.ts',
-  );
+async function checkDocuments(): Promise<void> {
   const paths = resolveSpecPaths(ROOT);
   try {
     // Refuses only what stops a faithful page; prints the rest once, as warnings (or fails, with STRICT_DOCUMENTS=1).
@@ -58,22 +56,31 @@ async function checkDocuments() {
   }
 }
 
-await checkDocuments();
-rmSync(STAGING, {recursive: true, force: true});
-const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
-// The documents' warnings were printed above: the plugins do not print them a second time.
-const built = run([docusaurus, 'build', '--out-dir', STAGING, ...process.argv.slice(2)], {
-  ...process.env,
-  API_DOCUMENT_WARNINGS_REPORTED: '1',
-});
-if (built !== 0) fail(built);
-const jiti = path.join(ROOT, 'node_modules/jiti/lib/jiti-cli.mjs');
-const csp = run([jiti, path.join(ROOT, 'plugins/csp/apply.ts'), STAGING]);
-if (csp !== 0) fail(csp);
+/** Builds into build/ (`args`: extra `docusaurus build` arguments); exits the process on failure. */
+export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  await checkDocuments();
+  rmSync(STAGING, {recursive: true, force: true});
+  const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+  // The documents' warnings were printed above: the plugins do not print them a second time.
+  const built = run([docusaurus, 'build', '--out-dir', STAGING, ...args], {
+    ...process.env,
+    API_DOCUMENT_WARNINGS_REPORTED: '1',
+  });
+  if (built !== 0) fail(built);
+  try {
+    const {pages, hashes} = await applyCsp(STAGING);
+    console.log(`[csp] policy added to ${pages} pages (${hashes} inline script hashes)`);
+  } catch (error) {
+    console.error(`[csp] ${(error as Error).message}`);
+    fail(1);
+  }
 
-// Swap: the old build moves aside first, so `build/` is never a mix of the two.
-rmSync(PREVIOUS, {recursive: true, force: true});
-if (existsSync(OUT)) renameSync(OUT, PREVIOUS);
-renameSync(STAGING, OUT);
-rmSync(PREVIOUS, {recursive: true, force: true});
-console.log('[build] build/ now holds the new site.');
+  // Swap: the old build moves aside first, so `build/` is never a mix of the two.
+  rmSync(PREVIOUS, {recursive: true, force: true});
+  if (existsSync(OUT)) renameSync(OUT, PREVIOUS);
+  renameSync(STAGING, OUT);
+  rmSync(PREVIOUS, {recursive: true, force: true});
+  console.log('[build] build/ now holds the new site.');
+}
+
+runIfMain(import.meta.url, () => main());

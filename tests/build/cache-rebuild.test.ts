@@ -16,7 +16,7 @@ import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, expect, test, vi} from 'vitest';
 import {parse, stringify} from 'yaml';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
 
 vi.setConfig({testTimeout: 900_000, hookTimeout: 900_000});
 

@@ -19,8 +19,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
-import {startStaticServer} from '../../scripts/static-server.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
+import {startStaticServer} from '../../scripts/shared/static-server';
+import {scriptArgs} from '../helpers/scripts';
 import {parse, stringify} from 'yaml';
 
 // Each case is a real build (20–70 s on two cores; more when the machine is busy).
@@ -286,7 +287,7 @@ describe('a schema several operations share is described once, and old links to 
     expect(html).not.toContain('id="getApp.response-200.field_07"');
     expect(html.match(/Its structure is described once on this page/g)).toHaveLength(3);
 
-    const server = (await startStaticServer(outDir)) as {url: string; close: () => Promise<void>};
+    const server = await startStaticServer(outDir);
     const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
     try {
       const page = await browser.newPage({viewport: {width: 1280, height: 900}});
@@ -317,7 +318,7 @@ describe('npm run build publishes all or nothing', () => {
     const out = path.join(site, 'build');
     mkdirSync(out, {recursive: true});
     writeFileSync(path.join(out, 'marker.txt'), 'previous build');
-    const result = spawnSync(process.execPath, [path.join(site, 'scripts/build.mjs')], {
+    const result = spawnSync(process.execPath, scriptArgs('scripts/build/build.ts', [], site), {
       cwd: site,
       env: {...process.env, OPENAPI_FILE: 'no-such-openapi.yaml', FORCE_COLOR: '0', NO_COLOR: '1'},
       encoding: 'utf8',
@@ -337,7 +338,7 @@ describe('npm run build publishes all or nothing', () => {
     writeFileSync(path.join(out, 'marker.txt'), 'previous build');
     // Redoc's OpenAPI 3.0 demo (tests/fixtures/README.md): builds with two warnings, unless strict.
     const demo = path.join(ROOT, 'tests/fixtures/openapi/redoc-demo/openapi.yaml');
-    const result = spawnSync(process.execPath, [path.join(site, 'scripts/build.mjs')], {
+    const result = spawnSync(process.execPath, scriptArgs('scripts/build/build.ts', [], site), {
       cwd: site,
       env: {...process.env, OPENAPI_FILE: demo, STRICT_DOCUMENTS: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
       encoding: 'utf8',
