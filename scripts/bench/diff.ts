@@ -2,7 +2,7 @@
  * `npm run bench:diff [-- --operations 340] [-- --runs 3]`: how long the release diff
  * (plugins/releases/diff.ts: the walk from the reader's side, which finds a shared component's
  * change under every operation that reaches it) takes on a pair of OpenAPI documents of that many
- * operations (the product's operations cloned, as bench:scale does). The revision carries one
+ * operations (the product's operations cloned, by bench:scale's scaledDocument). The revision carries one
  * change of each common kind every 20 operations, and edits to components many operations share
  * (`Side` gains a value, `PageLimit`'s default changes, `OrderRef`'s maximum length is lowered),
  * whose uses the diff must find.
@@ -17,6 +17,7 @@ import {pathItemOperations} from '../../plugins/api-reference/document/operation
 import {isObject, type JsonObject} from '../../plugins/api-reference/document';
 import {diffDocuments} from '../../plugins/releases/diff';
 import {runIfMain} from '../shared/main';
+import {scaledDocument} from './scale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,24 +36,6 @@ function readYaml(file: string): Document {
   return doc as Document;
 }
 
-function scaled(count: number): Document {
-  const doc = readYaml(path.join(ROOT, 'specs/openapi.yaml'));
-  const originals = Object.entries(doc.paths).flatMap(([route, item]) =>
-    pathItemOperations(item).map(({method, operation}) => ({route, method, operation})),
-  );
-  const paths: Document['paths'] = {};
-  for (let i = 0; i < count; i++) {
-    const original = originals[i % originals.length];
-    if (original === undefined) throw new Error('specs/openapi.yaml has no operation');
-    const {route, method, operation} = original;
-    const clone = structuredClone(operation);
-    clone.operationId = `${typeof operation.operationId === 'string' ? operation.operationId : method}N${i}`;
-    (paths[`/scaled/${i}${route}`] ??= {})[method] = clone;
-  }
-  doc.paths = paths;
-  return doc;
-}
-
 interface Pair {
   base: Document;
   revision: Document;
@@ -67,7 +50,8 @@ function schema(doc: Document, name: string): JsonObject {
 }
 
 function generated(count: number): Pair {
-  const base = scaled(count);
+  // The product's operations cloned, as bench:scale makes its documents.
+  const base = scaledDocument(count) as Document;
   const revision = structuredClone(base);
   revision.paths = Object.fromEntries(Object.entries(revision.paths).filter((_, i) => i % 20 !== 7));
   Object.values(revision.paths).forEach((item, i) => {

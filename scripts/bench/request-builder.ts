@@ -11,7 +11,7 @@
  * With `--base <folder>` (another build, e.g. of the branch before the builder),
  * also the difference in page-load JavaScript per page.
  *
- * Usage: node --import jiti/register scripts/bench/request-builder.ts [--base ../other/build]
+ * Usage: npx jiti scripts/bench/request-builder.ts [--base ../other/build]
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -90,8 +90,7 @@ async function figures(browser: Browser, root: string): Promise<Figures> {
   return out;
 }
 
-export const USAGE =
-  'Usage: node --import jiti/register scripts/bench/request-builder.ts [--base ../other/build]';
+export const USAGE = 'Usage: npx jiti scripts/bench/request-builder.ts [--base ../other/build]';
 
 export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
   if (args.includes('--help')) {

@@ -3,7 +3,7 @@
  * (what a reader downloads on first use of the search box, from a server that
  * compresses JSON), for the benchmark.
  *
- *   node --import jiti/register scripts/bench/search-index-size.ts [buildDir] [--json]
+ *   npx jiti scripts/bench/search-index-size.ts [buildDir] [--json]
  *
  * buildDir defaults to build/. Fails (exit 1) when the build has no index.
  */

@@ -9,7 +9,7 @@
  *     main-thread stall seen while waiting (garbage from building the payloads
  *     is collected before the clock starts).
  *
- * Usage: node --import jiti/register scripts/bench/validator.ts [--runs 5] [--dir build] [--target rest:createSettlementRequest] [--json out.json]
+ * Usage: npx jiti scripts/bench/validator.ts [--runs 5] [--dir build] [--target rest:createSettlementRequest] [--json out.json]
  */
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -178,7 +178,7 @@ async function runCase(page: Page, target: string, kind: Kind): Promise<CaseResu
 }
 
 export const USAGE =
-  'Usage: node --import jiti/register scripts/bench/validator.ts [--runs 5] [--dir build] [--target rest:createSettlementRequest] [--json out.json]';
+  'Usage: npx jiti scripts/bench/validator.ts [--runs 5] [--dir build] [--target rest:createSettlementRequest] [--json out.json]';
 
 export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
   if (args.includes('--help')) {

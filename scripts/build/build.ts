@@ -13,7 +13,7 @@
  * once (STRICT_DOCUMENTS=1 makes them errors).
  *
  * Usage: npm run build [-- extra docusaurus build arguments]
- * (node --import jiti/register scripts/build/build.ts …)
+ * (npx jiti scripts/build/build.ts …)
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, renameSync, rmSync} from 'node:fs';
