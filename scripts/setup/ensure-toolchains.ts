@@ -28,7 +28,7 @@ function tryInstall(toolchains: readonly Toolchain[]): boolean {
   return install.status === 0;
 }
 
-function main(): void {
+export function main(): void {
   let absent = missing();
   if (absent.length > 0 && tryInstall(absent)) absent = missing();
   const present = TOOLCHAINS.filter((t) => !absent.includes(t)).map((t) => t.name);

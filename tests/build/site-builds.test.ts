@@ -332,6 +332,21 @@ describe('npm run build publishes all or nothing', () => {
     expect(existsSync(path.join(site, '.build-staging'))).toBe(false);
   });
 
+  test('npm run site builds first: a build that fails stops it before anything is served', () => {
+    // The serving half is tests/build/site-command.test.ts; this is the command's build half.
+    const result = spawnSync('npm', ['run', '-s', 'site', '--', '--port', '9'], {
+      cwd: site,
+      env: {...process.env, OPENAPI_FILE: 'no-such-openapi.yaml', FORCE_COLOR: '0', NO_COLOR: '1'},
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.status, output.slice(-2000)).not.toBe(0);
+    expect(output).toContain('no-such-openapi.yaml');
+    expect(output).toContain('The build failed: nothing was published.');
+    expect(output).not.toContain('Serving');
+  });
+
   test('STRICT_DOCUMENTS=1: a document with warnings fails within seconds, naming each one', () => {
     const out = path.join(site, 'build');
     mkdirSync(out, {recursive: true});
