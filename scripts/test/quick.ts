@@ -38,19 +38,23 @@ export function quickChecks(files: readonly string[]): {name: string; command: s
       name: 'prettier',
       command: ['npx', 'prettier', '--check', '--ignore-unknown', ...formatted],
     });
-  checks.push({
-    name: 'unit tests of the changed files',
-    command: [
-      'npx',
-      'vitest',
-      'run',
-      '--maxWorkers=100%',
-      `--changed=${since}`,
-      '--passWithNoTests',
-      'tests/unit',
-      'tests/specs',
-    ],
-  });
+  // `related`, not `--changed`: --changed runs every test when package.json or a config file changed.
+  const sources = files.filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && !file.startsWith('tests/e2e/'));
+  if (sources.length > 0)
+    checks.push({
+      name: 'unit tests of the changed files',
+      command: [
+        'npx',
+        'vitest',
+        'related',
+        '--run',
+        '--maxWorkers=100%',
+        '--passWithNoTests',
+        '--exclude=tests/build/**',
+        '--exclude=tests/samples/**',
+        ...sources,
+      ],
+    });
   return checks;
 }
 
