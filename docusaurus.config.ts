@@ -20,6 +20,15 @@ const pluginSpecPaths = siteRelativeSpecPaths(__dirname, specPaths);
  */
 const announcement = process.env.ANNOUNCEMENT?.trim();
 
+/**
+ * The footer's copyright year: the year the site is built, or the year of SOURCE_DATE_EPOCH when it
+ * is set (the reproducible-builds convention), so that a rebuild of an old revision can carry its year.
+ */
+function copyrightYear(): number {
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+  return (Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()).getUTCFullYear();
+}
+
 const config: Config = {
   title: identity.title,
   tagline: `Guides and reference for the ${identity.title}`,
@@ -125,7 +134,7 @@ const config: Config = {
           items: [{label: 'Licenses', to: '/legal/licenses'}],
         },
       ],
-      copyright: `Copyright © 2025 ${identity.providerName}`,
+      copyright: `Copyright © ${copyrightYear()} ${identity.providerName}`,
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {

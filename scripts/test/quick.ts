@@ -30,7 +30,20 @@ export function changedFiles(since = 'HEAD'): string[] {
 export function quickChecks(files: readonly string[]): {name: string; command: string[]}[] {
   const linted = files.filter((file) => /\.(ts|tsx|mjs|js)$/.test(file));
   const formatted = files.filter((file) => /\.(ts|tsx|mjs|js|json|css|md|mdx|ya?ml)$/.test(file));
-  const checks = [{name: 'typecheck', command: ['npx', 'tsc', '--noEmit']}];
+  // Incremental: a second run re-checks only what the edits reach (the state lives in node_modules/.cache).
+  const checks = [
+    {
+      name: 'typecheck',
+      command: [
+        'npx',
+        'tsc',
+        '--noEmit',
+        '--incremental',
+        '--tsBuildInfoFile',
+        'node_modules/.cache/test-quick.tsbuildinfo',
+      ],
+    },
+  ];
   if (linted.length > 0)
     checks.push({name: 'eslint', command: ['npx', 'eslint', '--max-warnings=0', ...linted]});
   if (formatted.length > 0)
