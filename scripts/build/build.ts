@@ -23,6 +23,7 @@ import {applyCsp} from '../../plugins/csp/apply';
 import {resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings} from '../../plugins/api-reference/load';
 import {runIfMain} from '../shared/main';
+import {buildInputsKey, recordBuildInputs} from './inputs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'build');
@@ -58,6 +59,8 @@ async function checkDocuments(): Promise<void> {
 
 /** Builds into build/ (`args`: extra `docusaurus build` arguments); exits the process on failure. */
 export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  // Taken before the build: a source edited while it runs makes the record stale, never wrongly fresh.
+  const inputs = buildInputsKey(ROOT, process.env, args);
   await checkDocuments();
   rmSync(STAGING, {recursive: true, force: true});
   const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -80,6 +83,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
   if (existsSync(OUT)) renameSync(OUT, PREVIOUS);
   renameSync(STAGING, OUT);
   rmSync(PREVIOUS, {recursive: true, force: true});
+  recordBuildInputs(ROOT, inputs);
   console.log('[build] build/ now holds the new site.');
 }
 

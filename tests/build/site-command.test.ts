@@ -6,11 +6,10 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {once} from 'node:events';
-import {existsSync} from 'node:fs';
-import path from 'node:path';
 import {afterAll, expect, test} from 'vitest';
 import {freePort} from '../../scripts/mock/rest';
 import {ROOT} from '../helpers/scripts';
+import {productBuild} from '../helpers/productBuild';
 
 let child: ChildProcess | undefined;
 
@@ -23,7 +22,7 @@ afterAll(async () => {
 });
 
 test('npm run site -- --no-build serves / on 127.0.0.1', async () => {
-  if (!existsSync(path.join(ROOT, 'build/index.html'))) throw new Error('build/ is missing: run `npm run build` first (npm test does).');
+  productBuild();
   const port = await freePort();
   child = spawn('npm', ['run', '-s', 'site', '--', '--no-build', '--port', String(port)], {
     cwd: ROOT,
