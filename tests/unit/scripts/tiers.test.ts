@@ -106,3 +106,15 @@ describe('npm run test:quick', () => {
     expect(vitest).toContain('--exclude=tests/build/**');
   });
 });
+
+describe('npm ci', () => {
+  it("opts out of Scarf's install report (reached through @asyncapi/parser → Spectral) as its documentation says", () => {
+    // @scarf/scarf's report.js: `rootPackage.scarfSettings.enabled === false` turns it off, whatever npm's configuration.
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scarfSettings?: {enabled?: unknown};
+    };
+    expect(pkg.scarfSettings?.enabled).toBe(false);
+    const report = readFileSync(path.join(ROOT, 'node_modules/@scarf/scarf/report.js'), 'utf8');
+    expect(report).toContain('rootPackage.scarfSettings.enabled === false');
+  });
+});
