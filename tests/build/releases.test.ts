@@ -6,8 +6,7 @@
  * file list them.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseDocument, DomUtils} from 'htmlparser2';
 import {chromium} from '@playwright/test';
@@ -15,12 +14,12 @@ import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {scriptArgs} from '../helpers/scripts';
+import {copySite} from '../helpers/siteCopy';
 import {parse, stringify} from 'yaml';
 
 vi.setConfig({testTimeout: 600_000, hookTimeout: 900_000});
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = ['docs', 'src', 'static', 'plugins', 'specs', 'scripts', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json'];
 let site = '';
 let out = '';
 
@@ -46,9 +45,7 @@ function page(route: string): string {
 }
 
 beforeAll(() => {
-  site = mkdtempSync(path.join(tmpdir(), 'site-releases-'));
-  for (const entry of COPIED) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+  site = copySite('site-releases-');
 
   // 2.1.0: additions only.
   editDocs('2.1.0', (openapi, asyncapi) => {

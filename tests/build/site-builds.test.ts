@@ -4,42 +4,20 @@
  * place. One shared copy; node_modules is linked, not copied.
  */
 import {spawnSync} from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-  mkdirSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {scriptArgs} from '../helpers/scripts';
+import {copySite} from '../helpers/siteCopy';
 import {parse, stringify} from 'yaml';
 
 // Each case is a real build (20–70 s on two cores; more when the machine is busy).
 vi.setConfig({testTimeout: 600_000, hookTimeout: 600_000});
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = [
-  'docs',
-  'src',
-  'static',
-  'plugins',
-  'specs',
-  'scripts',
-  'docusaurus.config.ts',
-  'sidebars.ts',
-  'tsconfig.json',
-  'package.json',
-];
 let site = '';
 
 interface BuildResult {
@@ -83,9 +61,7 @@ function htmlFiles(dir: string): string[] {
 }
 
 beforeAll(() => {
-  site = mkdtempSync(path.join(tmpdir(), 'site-copy-'));
-  for (const entry of COPIED) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+  site = copySite('site-copy-');
 });
 
 afterAll(() => {
