@@ -20,6 +20,12 @@ const pluginSpecPaths = siteRelativeSpecPaths(__dirname, specPaths);
  */
 const announcement = process.env.ANNOUNCEMENT?.trim();
 
+/**
+ * The footer's copyright year, set in this one place: the product specification (§1, site
+ * configuration) gives the copyright line for 2025, so it is not the year of the build.
+ */
+const COPYRIGHT_YEAR = 2025;
+
 const config: Config = {
   title: identity.title,
   tagline: `Guides and reference for the ${identity.title}`,
@@ -127,7 +133,7 @@ const config: Config = {
           items: [{label: 'Licenses', to: '/legal/licenses'}],
         },
       ],
-      copyright: `Copyright © 2025 ${identity.providerName}`,
+      copyright: `Copyright © ${COPYRIGHT_YEAR} ${identity.providerName}`,
     },
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     prism: {

@@ -1,5 +1,5 @@
 import {defineConfig, devices} from '@playwright/test';
-import {CHROME_PATH, CHROMIUM_ARGS} from './scripts/chromium.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from './scripts/shared/chromium';
 
 /**
  * Browser tests run against the production build (`build/`), served by

@@ -137,7 +137,7 @@ export default function apiReferencePlugin(
 
     async loadContent() {
       const loaded = await Promise.all([readOpenApi(specPaths.openapi), readAsyncApi(specPaths.asyncapi)]);
-      // scripts/build.mjs has printed them already when it started this build (or failed it, when strict).
+      // scripts/build/build.ts has printed them already when it started this build (or failed it, when strict).
       reportDocumentWarnings(loaded, {
         ...(process.env[WARNINGS_REPORTED] === '1' ? {print: () => undefined} : {}),
       });

@@ -1,5 +1,5 @@
 /**
- * The two commands for the provider's maintainers (scripts/release.mjs):
+ * The two commands for the provider's maintainers (scripts/build/release.ts):
  *
  * - `npm run release` records the working documents (specs/*.yaml) as release
  *   `info.version`, or with `--amend "<reason>"` replaces the newest release's

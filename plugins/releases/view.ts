@@ -4,6 +4,7 @@
  * to its anchor in the current reference, or said to be removed. Pure: the
  * history and the anchors of the current pages are passed in.
  */
+import {unescapePointerToken} from '../api-reference/document';
 import {reword, type Change, type Direction, type Impact} from './diff';
 import type {Finding} from './changes/compare';
 import {correctionOf, correctionText, type Correction} from './corrections';
@@ -230,7 +231,7 @@ export function originWords(origin: string): string {
     messages: 'message',
     securitySchemes: 'security scheme',
   }[m[1] as 'schemas'];
-  return `${kind} \`${(m[2] ?? '').replace(/~1/g, '/').replace(/~0/g, '~')}\``;
+  return `${kind} \`${unescapePointerToken(m[2] ?? '')}\``;
 }
 
 export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): EntryView {

@@ -39,7 +39,7 @@ export default function searchIndexPlugin(context: LoadContext, options: PluginO
       await writeFile(path.join(outDir, SEARCH_INDEX_FILE), json);
       console.log(
         `[search-index] ${index.records.length} records from ${index.pages.length} pages written to ` +
-          `${SEARCH_INDEX_FILE} (${Math.round(Buffer.byteLength(json) / 1024)} KiB; sizes: node scripts/search-index-size.mjs)`,
+          `${SEARCH_INDEX_FILE} (${Math.round(Buffer.byteLength(json) / 1024)} KiB; sizes: npx jiti scripts/bench/search-index-size.ts)`,
       );
     },
   };

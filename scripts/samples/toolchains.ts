@@ -1,7 +1,7 @@
 /**
  * The toolchains the sample tier (tests/samples) runs the documentation's code
  * samples with, all from Debian's packages: how to tell that each is usable and
- * which packages provide it. scripts/ensure-toolchains.mjs installs the missing
+ * which packages provide it. scripts/setup/ensure-toolchains.ts installs the missing
  * ones (as root) or prints the command; the tests skip, by name, a language
  * whose toolchain is still missing, and never pass it silently.
  */

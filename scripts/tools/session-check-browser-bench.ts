@@ -9,12 +9,13 @@
  */
 import path from 'node:path';
 import {chromium} from '@playwright/test';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../chromium.mjs';
-import {startStaticServer} from '../static-server.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {runIfMain} from '../shared/main';
+import {startStaticServer} from '../shared/static-server';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-async function main(): Promise<void> {
+export async function main(): Promise<void> {
   const server = await startStaticServer(path.join(ROOT, 'build'));
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
   try {
@@ -45,4 +46,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+runIfMain(import.meta.url, main);

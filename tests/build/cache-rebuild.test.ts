@@ -9,19 +9,18 @@
  * cache (`node_modules/.cache`) is its own and starts empty.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:net';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, expect, test, vi} from 'vitest';
 import {parse, stringify} from 'yaml';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
+import {copySite} from '../helpers/siteCopy';
 
 vi.setConfig({testTimeout: 900_000, hookTimeout: 900_000});
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = ['docs', 'src', 'static', 'plugins', 'specs', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json'];
 /** Extra POST operations with a request body each: enough to lengthen webpack's chunk ids. */
 const EXTRA_REQUEST_BODIES = 150;
 
@@ -65,13 +64,7 @@ function freePort(): Promise<number> {
 }
 
 beforeAll(() => {
-  site = mkdtempSync(path.join(tmpdir(), 'site-cache-'));
-  for (const entry of COPIED) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
-  mkdirSync(path.join(site, 'node_modules'));
-  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
-    if (entry === '.cache') continue;
-    symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(site, 'node_modules', entry));
-  }
+  site = copySite('site-cache-', {ownCache: true});
 });
 
 afterAll(() => {

@@ -1,19 +1,20 @@
 /**
  * The licences page of a real build lists what ships and nothing that does not.
- * Run `npx docusaurus build` first (BUILD_DIR points elsewhere if the build was
- * written to another directory).
+ * build/ is made once for the build tests by productBuild() (BUILD_DIR points
+ * elsewhere if the build was written to another directory).
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ROOT, isObject, openapi} from '../unit/guides/documents';
+import {isObject, openapi} from '../unit/guides/documents';
+import {productBuild} from '../helpers/productBuild';
 
-const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
+const buildDir = productBuild();
 const page = path.join(buildDir, 'legal', 'licenses.html');
 
 function read(): string {
   if (!existsSync(page))
-    throw new Error(`${page} does not exist: run \`npx docusaurus build\` before this test.`);
+    throw new Error(`${page} does not exist in the build.`);
   return readFileSync(page, 'utf8');
 }
 

@@ -2,33 +2,27 @@
  * The machine-readable files of the production build (build/), each opened
  * with a real tool: Markdown copies next to every page, llms.txt and
  * llms-full.txt, the WebSocket message JSON Schemas (Ajv 2020) and the Postman
- * collection (Postman's SDK). `npm test` builds before running this; on its
- * own it builds once when build/ has no llms.txt.
+ * collection (Postman's SDK). build/ is made once for the build tests by
+ * productBuild() (`npm test` builds just before).
  */
-import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {Collection, type Item} from 'postman-collection';
-import {beforeAll, describe, expect, test} from 'vitest';
+import {describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/document';
 import {markdownPathFor} from '../../plugins/api-reference/client/downloads';
+import {productBuild} from '../helpers/productBuild';
 
 const ROOT = path.resolve(__dirname, '../..');
-const BUILD = path.join(ROOT, 'build');
+const BUILD = productBuild();
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const specPaths = resolveSpecPaths(ROOT);
 const openapi = readDocument(specPaths.openapi) as JsonObject;
 const asyncapi = readDocument(specPaths.asyncapi) as JsonObject;
 
-beforeAll(() => {
-  if (existsSync(path.join(BUILD, 'llms.txt'))) return;
-  console.info('build/llms.txt is missing: running `npm run build` once for the machine-readable checks');
-  const result = spawnSync('npm', ['run', 'build'], {cwd: ROOT, encoding: 'utf8', timeout: 540_000});
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
-}, 600_000);
 
 function read(sitePath: string): string {
   return readFileSync(path.join(BUILD, ...sitePath.split('/').filter(Boolean)), 'utf8');

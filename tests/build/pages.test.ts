@@ -1,20 +1,21 @@
 /**
- * The built guide pages, home page and version history (run `npx docusaurus
- * build` first; BUILD_DIR points elsewhere if needed): hosts are substituted
+ * The built guide pages, home page and version history (build/, made once for
+ * the build tests by productBuild(); BUILD_DIR points elsewhere): hosts are substituted
  * from the documents, diagrams are static SVG with text versions.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {ROOT, asyncapi, isObject, openapi} from '../unit/guides/documents';
+import {asyncapi, isObject, openapi} from '../unit/guides/documents';
 import {GUIDE_IDS} from '../unit/guides/mdx';
+import {productBuild} from '../helpers/productBuild';
 
-const buildDir = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
+const buildDir = productBuild();
 
 function page(route: string): string {
   const file = path.join(buildDir, route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`);
   if (!existsSync(file))
-    throw new Error(`${file} does not exist: run \`npx docusaurus build\` before this test.`);
+    throw new Error(`${file} does not exist in the build.`);
   return readFileSync(file, 'utf8');
 }
 

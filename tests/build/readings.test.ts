@@ -10,8 +10,9 @@ import {describe, expect, it} from 'vitest';
 import {documentReadings} from '../../plugins/api-reference/readings';
 import {asyncapi, openapi} from '../unit/guides/documents';
 import type {Json} from '../../plugins/api-reference/document';
+import {productBuild} from '../helpers/productBuild';
 
-const BUILD = path.resolve(__dirname, '../../build');
+const BUILD = productBuild();
 const html = (route: string): string => readFileSync(path.join(BUILD, `${route}.html`), 'utf8');
 
 const ids = [

@@ -6,20 +6,20 @@
  * file list them.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseDocument, DomUtils} from 'htmlparser2';
 import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
-import {startStaticServer} from '../../scripts/static-server.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
+import {startStaticServer} from '../../scripts/shared/static-server';
+import {scriptArgs} from '../helpers/scripts';
+import {copySite} from '../helpers/siteCopy';
 import {parse, stringify} from 'yaml';
 
 vi.setConfig({testTimeout: 600_000, hookTimeout: 900_000});
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = ['docs', 'src', 'static', 'plugins', 'specs', 'scripts', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json'];
 let site = '';
 let out = '';
 
@@ -37,7 +37,7 @@ function editDocs(version: string, edit: (openapi: Doc, asyncapi: Doc) => void):
 }
 
 function release(): string {
-  return execFileSync(process.execPath, [path.join(site, 'scripts/release.mjs')], {cwd: site, encoding: 'utf8'});
+  return execFileSync(process.execPath, scriptArgs('scripts/build/release.ts', [], site), {cwd: site, encoding: 'utf8'});
 }
 
 function page(route: string): string {
@@ -46,9 +46,7 @@ function page(route: string): string {
 }
 
 beforeAll(() => {
-  site = mkdtempSync(path.join(tmpdir(), 'site-releases-'));
-  for (const entry of COPIED) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+  site = copySite('site-releases-');
 
   // 2.1.0: additions only.
   editDocs('2.1.0', (openapi, asyncapi) => {
@@ -124,7 +122,7 @@ afterAll(() => {
 
 describe('a site with four releases made by npm run release', () => {
   test('release:check passes in the copy: every change was recorded', () => {
-    const checked = spawnSync(process.execPath, [path.join(site, 'scripts/release.mjs'), '--check'], {
+    const checked = spawnSync(process.execPath, scriptArgs('scripts/build/release.ts', ['--check'], site), {
       cwd: site,
       encoding: 'utf8',
     });
@@ -261,7 +259,7 @@ describe('a site with four releases made by npm run release', () => {
 
   test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {
     const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    const server = (await startStaticServer(out)) as {url: string; close: () => Promise<void>};
+    const server = await startStaticServer(out);
     const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
     try {
       for (const width of [1280, 420]) {

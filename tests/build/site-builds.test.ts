@@ -4,41 +4,20 @@
  * place. One shared copy; node_modules is linked, not copied.
  */
 import {spawnSync} from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-  mkdirSync,
-} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/chromium.mjs';
-import {startStaticServer} from '../../scripts/static-server.mjs';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
+import {startStaticServer} from '../../scripts/shared/static-server';
+import {scriptArgs} from '../helpers/scripts';
+import {copySite} from '../helpers/siteCopy';
 import {parse, stringify} from 'yaml';
 
 // Each case is a real build (20–70 s on two cores; more when the machine is busy).
 vi.setConfig({testTimeout: 600_000, hookTimeout: 600_000});
 
 const ROOT = path.resolve(__dirname, '../..');
-const COPIED = [
-  'docs',
-  'src',
-  'static',
-  'plugins',
-  'specs',
-  'scripts',
-  'docusaurus.config.ts',
-  'sidebars.ts',
-  'tsconfig.json',
-  'package.json',
-];
 let site = '';
 
 interface BuildResult {
@@ -82,9 +61,7 @@ function htmlFiles(dir: string): string[] {
 }
 
 beforeAll(() => {
-  site = mkdtempSync(path.join(tmpdir(), 'site-copy-'));
-  for (const entry of COPIED) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+  site = copySite('site-copy-');
 });
 
 afterAll(() => {
@@ -286,7 +263,7 @@ describe('a schema several operations share is described once, and old links to 
     expect(html).not.toContain('id="getApp.response-200.field_07"');
     expect(html.match(/Its structure is described once on this page/g)).toHaveLength(3);
 
-    const server = (await startStaticServer(outDir)) as {url: string; close: () => Promise<void>};
+    const server = await startStaticServer(outDir);
     const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
     try {
       const page = await browser.newPage({viewport: {width: 1280, height: 900}});
@@ -317,7 +294,7 @@ describe('npm run build publishes all or nothing', () => {
     const out = path.join(site, 'build');
     mkdirSync(out, {recursive: true});
     writeFileSync(path.join(out, 'marker.txt'), 'previous build');
-    const result = spawnSync(process.execPath, [path.join(site, 'scripts/build.mjs')], {
+    const result = spawnSync(process.execPath, scriptArgs('scripts/build/build.ts', [], site), {
       cwd: site,
       env: {...process.env, OPENAPI_FILE: 'no-such-openapi.yaml', FORCE_COLOR: '0', NO_COLOR: '1'},
       encoding: 'utf8',
@@ -331,13 +308,28 @@ describe('npm run build publishes all or nothing', () => {
     expect(existsSync(path.join(site, '.build-staging'))).toBe(false);
   });
 
+  test('npm run site builds first: a build that fails stops it before anything is served', () => {
+    // The serving half is tests/build/site-command.test.ts; this is the command's build half.
+    const result = spawnSync('npm', ['run', '-s', 'site', '--', '--port', '9'], {
+      cwd: site,
+      env: {...process.env, OPENAPI_FILE: 'no-such-openapi.yaml', FORCE_COLOR: '0', NO_COLOR: '1'},
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.status, output.slice(-2000)).not.toBe(0);
+    expect(output).toContain('no-such-openapi.yaml');
+    expect(output).toContain('The build failed: nothing was published.');
+    expect(output).not.toContain('Serving');
+  });
+
   test('STRICT_DOCUMENTS=1: a document with warnings fails within seconds, naming each one', () => {
     const out = path.join(site, 'build');
     mkdirSync(out, {recursive: true});
     writeFileSync(path.join(out, 'marker.txt'), 'previous build');
     // Redoc's OpenAPI 3.0 demo (tests/fixtures/README.md): builds with two warnings, unless strict.
     const demo = path.join(ROOT, 'tests/fixtures/openapi/redoc-demo/openapi.yaml');
-    const result = spawnSync(process.execPath, [path.join(site, 'scripts/build.mjs')], {
+    const result = spawnSync(process.execPath, scriptArgs('scripts/build/build.ts', [], site), {
       cwd: site,
       env: {...process.env, OPENAPI_FILE: demo, STRICT_DOCUMENTS: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
       encoding: 'utf8',

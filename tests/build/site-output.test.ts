@@ -9,8 +9,9 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {Parser} from 'htmlparser2';
 import {beforeAll, describe, expect, test} from 'vitest';
+import {productBuild} from '../helpers/productBuild';
 
-const BUILD = path.resolve(__dirname, '../../build');
+const BUILD = productBuild();
 
 interface Page {
   file: string;
@@ -58,7 +59,6 @@ let pages: Page[] = [];
 const byFile = new Map<string, Page>();
 
 beforeAll(() => {
-  if (!existsSync(BUILD)) throw new Error('build/ is missing: run `npm run build` first (npm test does).');
   pages = readdirSync(BUILD, {withFileTypes: true, recursive: true})
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
     .map((e) => readPage(path.join(e.parentPath, e.name)));
@@ -138,5 +138,13 @@ describe('Content-Security-Policy', () => {
     expect(files.length).toBeGreaterThan(20);
     const naming = files.filter((file) => readFileSync(file, 'utf8').includes(`${root}/`));
     expect(naming.map((file) => path.relative(BUILD, file))).toEqual([]);
+  });
+});
+
+describe('the footer', () => {
+  test('carries the copyright year the specification gives (2025), whatever the year of the build', () => {
+    const home = path.join(BUILD, 'index.html');
+    const footer = /<footer[\s\S]*?<\/footer>/.exec(readFileSync(home, 'utf8'))?.[0] ?? '';
+    expect(footer).toMatch(/Copyright © 2025 /);
   });
 });

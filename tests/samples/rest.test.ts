@@ -5,7 +5,7 @@
  * request the sample claims to make (the one it was generated from: method,
  * path, query, headers, body), Prism must report no violation, and the sample
  * must print Prism's answer. A language whose toolchain is missing is skipped
- * by name (scripts/ensure-toolchains.mjs installs them).
+ * by name (scripts/setup/ensure-toolchains.ts installs them).
  */
 import {rmSync} from 'node:fs';
 import {formatWithOptions} from 'node:util';

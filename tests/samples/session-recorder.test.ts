@@ -57,7 +57,7 @@ describe('the guide’s transcript recorders', () => {
   it.each(RECORDERS)(
     '$title records a session the session checker finds holds; a broken frame fails',
     async (recorder) => {
-      // npm run test:samples installs the toolchain first (scripts/ensure-toolchains.mjs).
+      // npm run test:samples installs the toolchain first (scripts/setup/ensure-toolchains.ts).
       if (recorder.language === 'python')
         expect(pythonReady, 'python3-websocket is not installed (npm run test:samples installs it)').toBe(
           true,

@@ -176,7 +176,7 @@ export async function loadAsyncApi(file: string): Promise<JsonObject> {
   return (await readAsyncApi(file)).doc;
 }
 
-/** Set by scripts/build.mjs for the build it starts after printing the documents' warnings itself. */
+/** Set by scripts/build/build.ts for the build it starts after printing the documents' warnings itself. */
 export const WARNINGS_REPORTED = 'API_DOCUMENT_WARNINGS_REPORTED';
 
 /** `STRICT_DOCUMENTS=1` (or `true`): a provider's CI refuses a document with any warning. */

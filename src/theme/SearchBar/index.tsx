@@ -71,7 +71,7 @@ export default function SearchBar(): ReactNode {
         onClick={() => setOpen(true)}
       >
         <SearchIcon />
-        <span className={styles.triggerLabel}>Search</span>
+        <span className={`${styles.triggerLabel} visually-hidden-narrow`}>Search</span>
         <kbd className={styles.triggerKey} aria-hidden="true">
           /
         </kbd>

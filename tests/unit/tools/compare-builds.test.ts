@@ -3,9 +3,9 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
+import {scriptArgs} from '../../helpers/scripts';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const SCRIPT = path.join(ROOT, 'scripts', 'compare-builds.mjs');
+const SCRIPT = 'scripts/tools/compare-builds.ts';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'compare-builds-test-'));
 afterAll(() => rmSync(tmp, {recursive: true, force: true}));
 
@@ -59,7 +59,7 @@ function folder(name: string, side: Side): string {
 }
 
 function compare(a: string, b: string): {status: number | null; out: string} {
-  const result = spawnSync(process.execPath, [SCRIPT, '--folders', a, b], {encoding: 'utf8'});
+  const result = spawnSync(process.execPath, scriptArgs(SCRIPT, ['--folders', a, b]), {encoding: 'utf8'});
   return {status: result.status, out: result.stdout + result.stderr};
 }
 
@@ -155,9 +155,9 @@ describe('compare-builds: usage', () => {
       ['main', 'HEAD', '--bogus'],
       ['--folders', tmp],
     ]) {
-      const result = spawnSync(process.execPath, [SCRIPT, ...args], {encoding: 'utf8'});
+      const result = spawnSync(process.execPath, scriptArgs(SCRIPT, args), {encoding: 'utf8'});
       expect(result.status).toBe(2);
-      expect(result.stderr).toContain('Usage: node scripts/compare-builds.mjs');
+      expect(result.stderr).toContain('Usage: npm run compare-builds --');
     }
   });
 });

@@ -153,7 +153,7 @@ function CopyButton({
         {label.text}
       </button>
       {/* Screen readers hear the outcome; a changed button label is not always announced. */}
-      <span role="status" className={styles.status}>
+      <span role="status" className="visually-hidden">
         {state === 'idle' ? '' : label.aria}
       </span>
     </>

@@ -114,7 +114,7 @@ export default function ParameterTable({
     <StaticMarkup className={styles.wrap}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
-        <thead>
+        <thead className="visually-hidden-narrow">
           <tr>
             <th scope="col">Name</th>
             <th scope="col">In</th>

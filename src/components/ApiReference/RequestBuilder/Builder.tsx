@@ -115,7 +115,7 @@ function ParameterField({
               onChange={(event) => onChange(text, event.target.checked)}
             />{' '}
             send
-            <span className={styles.hidden}> {field.name}</span>
+            <span className="visually-hidden"> {field.name}</span>
           </label>
         ) : null}
       </div>

@@ -5,7 +5,7 @@
  * folded under that combinator's own error, so `{}` against "exactly one of
  * leg_1_amount / leg_2_amount" reads as one error, not three.
  */
-import {escapePointerToken, isObject, type JsonObject} from '@site/plugins/api-reference/client/json';
+import {escapePointerToken, isObject, type JsonObject} from '../../../../plugins/api-reference/client/json';
 import {previewValue} from './json';
 
 /** The fields of an Ajv error object this module reads. */

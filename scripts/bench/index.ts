@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Performance figures for the built site (a benchmark: it reports, it never fails
  * on a time). For /, /docs/intro, /rest and /docs/ws: compressed JS and total bytes,
@@ -9,32 +8,46 @@
  * the references scrolled through and with a stored language (CLS).
  *
  * Usage: npm run bench [-- --runs 9 --no-build]   (5 runs by default: TBT swings run to run)
+ * `npm run bench -- --help` prints the options and measures nothing.
  */
-import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {chromium} from '@playwright/test';
+import {chromium, type Request} from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, {desktopConfig} from 'lighthouse';
-import {startStaticServer} from './static-server.mjs';
-import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
-import {median} from './median.mjs';
+import lighthouse, {desktopConfig, type Flags} from 'lighthouse';
+import {startStaticServer, type StaticServer} from '../shared/static-server';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {runIfMain} from '../shared/main';
+import {main as ensureBrowser} from '../setup/ensure-browser';
+import {median} from './median';
+import {main as searchIndexSize} from './search-index-size';
+import {main as benchValidator} from './validator';
+import {main as benchRequestBuilder} from './request-builder';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGES = ['/', '/docs/intro', '/rest', '/docs/ws'];
 const BASELINE = '/docs/intro';
-const args = process.argv.slice(2);
-const runs =
-  Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs')
-    ? Number(args[args.indexOf('--runs') + 1])
-    : 5;
+
+export const USAGE = `Usage: npm run bench [-- --runs N] [-- --no-build]
+
+--runs N     Lighthouse runs per page and form factor (default 5)
+--no-build   measure the existing build/ instead of building first
+--help       prints this and measures nothing`;
+
+/** The number of runs `--runs N` asks for, 5 when absent or not a positive number. */
+export function runsFrom(args: readonly string[]): number {
+  const at = args.indexOf('--runs');
+  const value = at >= 0 ? Number(args[at + 1]) : NaN;
+  return value > 0 ? value : 5;
+}
 const CHROME = CHROME_PATH;
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-const ms = (value) => `${Math.round(value)} ms`;
-const ratio = (value, base) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number): string => `${Math.round(value)} ms`;
+const ratio = (value: number, base: number): string => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
 
 /**
  * What each page costs on a first visit with an empty cache. "JS" is the page's own
@@ -43,21 +56,29 @@ const ratio = (value, base) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n
  * /docs/ws from every page); those are reported apart, since they are fetched at low
  * priority for the next page, not to show this one. "Total" is every byte the server sent.
  */
-async function transferFigures(baseUrl, server) {
+interface Transfer {
+  js: number;
+  prefetchedJs: number;
+  total: number;
+  html: number;
+  requests: number;
+}
+
+async function transferFigures(baseUrl: string, server: StaticServer): Promise<Record<string, Transfer>> {
   const browser = await chromium.launch({executablePath: CHROME, args: FLAGS.slice(1)});
-  const figures = {};
+  const figures: Record<string, Transfer> = {};
   try {
     for (const pagePath of PAGES) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const requests = [];
+      const requests: Request[] = [];
       page.on('requestfinished', (request) => requests.push(request));
       server.sent.clear();
       await page.goto(baseUrl + pagePath, {waitUntil: 'networkidle'});
       await page.waitForSelector('html[data-has-hydrated="true"]');
       await page.waitForTimeout(1000); // idle-time prefetches
-      const own = new Map();
-      const prefetched = new Map();
+      const own = new Map<string, number>();
+      const prefetched = new Map<string, number>();
       let html = 0;
       for (const request of requests) {
         const url = new URL(request.url());
@@ -69,7 +90,7 @@ async function transferFigures(baseUrl, server) {
         if (request.resourceType() === 'document') html = size;
         (prefetch ? prefetched : own).set(url.pathname, size);
       }
-      const jsOf = (map) =>
+      const jsOf = (map: Map<string, number>): number =>
         [...map].filter(([p]) => p.endsWith('.js')).reduce((sum, [, size]) => sum + size, 0);
       const total = [...server.sent.values()].reduce((sum, size) => sum + size, 0);
       figures[pagePath] = {js: jsOf(own), prefetchedJs: jsOf(prefetched), total, html, requests: own.size};
@@ -88,20 +109,40 @@ async function transferFigures(baseUrl, server) {
  * after hydration), then a language picked by click. CLS as browsers define it (largest
  * session window of shifts without recent input), at a phone's and a desktop's width.
  */
-async function layoutShiftFigures(baseUrl) {
+interface ShiftRow {
+  pagePath: string;
+  width: number;
+  stored: string;
+  cls: number;
+}
+
+/** What the page script collects: each layout shift without recent input. */
+declare global {
+  interface Window {
+    __shifts: {t: number; v: number}[];
+  }
+}
+
+/** The Layout Instability API's entry (not in TypeScript's DOM library). */
+interface LayoutShift extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+}
+
+async function layoutShiftFigures(baseUrl: string): Promise<ShiftRow[]> {
   const browser = await chromium.launch({executablePath: CHROME, args: FLAGS.slice(1)});
-  const rows = [];
+  const rows: ShiftRow[] = [];
   try {
     for (const pagePath of ['/rest', '/docs/ws']) {
       for (const width of [412, 1280]) {
-        for (const stored of [null, 'python']) {
+        for (const stored of [null, 'python'] as const) {
           const context = await browser.newContext({viewport: {width, height: 860}});
           const page = await context.newPage();
           await page.addInitScript((language) => {
             if (language !== null) localStorage.setItem('docusaurus.tab.code-language', language);
             window.__shifts = [];
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries())
+              for (const entry of list.getEntries() as LayoutShift[])
                 if (!entry.hadRecentInput) window.__shifts.push({t: entry.startTime, v: entry.value});
             }).observe({type: 'layout-shift', buffered: true});
           }, stored);
@@ -147,17 +188,23 @@ async function layoutShiftFigures(baseUrl) {
   return rows;
 }
 
-async function lighthouseRuns(baseUrl) {
-  const results = {};
+type Form = 'mobile' | 'desktop';
+const FORMS: readonly Form[] = ['mobile', 'desktop'];
+const KEYS = ['score', 'fcp', 'lcp', 'tbt', 'cls'] as const;
+type Run = Record<(typeof KEYS)[number], number>;
+type Medians = Run & {tbtMin: number; tbtMax: number; tbtRuns: number[]};
+
+async function lighthouseRuns(baseUrl: string, runs: number): Promise<Record<string, Record<Form, Medians>>> {
+  const results: Record<string, Record<Form, Run[]>> = {};
   for (const pagePath of PAGES) results[pagePath] = {mobile: [], desktop: []};
   const chrome = await chromeLauncher.launch({chromePath: CHROME, chromeFlags: FLAGS});
   try {
     for (let run = 0; run < runs; run += 1) {
-      for (const form of ['mobile', 'desktop']) {
+      for (const form of FORMS) {
         // Each run starts the rotation one page later, so no page always follows the same one
         // (a long page's teardown can overlap the next measurement).
-        for (const pagePath of PAGES.map((_, i) => PAGES[(i + run) % PAGES.length])) {
-          const options = {
+        for (const pagePath of PAGES.map((_, i) => PAGES[(i + run) % PAGES.length] ?? '/')) {
+          const options: Flags = {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
@@ -168,13 +215,15 @@ async function lighthouseRuns(baseUrl) {
             options,
             form === 'desktop' ? desktopConfig : undefined,
           );
+          if (result === undefined) throw new Error(`Lighthouse gave no result for ${pagePath}`);
           const audits = result.lhr.audits;
-          results[pagePath][form].push({
-            score: (result.lhr.categories.performance.score ?? NaN) * 100,
-            fcp: audits['first-contentful-paint'].numericValue,
-            lcp: audits['largest-contentful-paint'].numericValue,
-            tbt: audits['total-blocking-time'].numericValue,
-            cls: audits['cumulative-layout-shift'].numericValue,
+          const value = (id: string): number => audits[id]?.numericValue ?? NaN;
+          results[pagePath]?.[form].push({
+            score: (result.lhr.categories.performance?.score ?? NaN) * 100,
+            fcp: value('first-contentful-paint'),
+            lcp: value('largest-contentful-paint'),
+            tbt: value('total-blocking-time'),
+            cls: value('cumulative-layout-shift'),
           });
         }
       }
@@ -183,38 +232,43 @@ async function lighthouseRuns(baseUrl) {
   } finally {
     await chrome.kill();
   }
-  const medians = {};
-  for (const [pagePath, forms] of Object.entries(results)) {
-    medians[pagePath] = {};
-    for (const [form, list] of Object.entries(forms)) {
-      medians[pagePath][form] = {
-        ...Object.fromEntries(
-          ['score', 'fcp', 'lcp', 'tbt', 'cls'].map((key) => [key, median(list.map((r) => r[key]))]),
-        ),
-        // TBT swings run to run on a busy machine: the spread shows how far a ratio can be trusted.
-        tbtMin: Math.min(...list.map((r) => r.tbt)),
-        tbtMax: Math.max(...list.map((r) => r.tbt)),
-        // Every run's TBT, in run order, for anyone who wants another statistic than the median.
-        tbtRuns: list.map((r) => Math.round(r.tbt)),
-      };
-    }
+  const summary = (list: Run[]): Medians => ({
+    ...(Object.fromEntries(KEYS.map((key) => [key, median(list.map((r) => r[key]))])) as Run),
+    // TBT swings run to run on a busy machine: the spread shows how far a ratio can be trusted.
+    tbtMin: Math.min(...list.map((r) => r.tbt)),
+    tbtMax: Math.max(...list.map((r) => r.tbt)),
+    // Every run's TBT, in run order, for anyone who wants another statistic than the median.
+    tbtRuns: list.map((r) => Math.round(r.tbt)),
+  });
+  return Object.fromEntries(
+    Object.entries(results).map(([pagePath, forms]) => [
+      pagePath,
+      {mobile: summary(forms.mobile), desktop: summary(forms.desktop)},
+    ]),
+  );
+}
+
+/** A further report that needs only build/ (it prints its own section). */
+async function further(name: string, report: (args: string[]) => Promise<void> | void): Promise<void> {
+  console.log(`\n## ${name}`);
+  try {
+    await report([]);
+  } catch (error) {
+    console.error(`${name}: ${(error as Error).message}`);
   }
-  return medians;
 }
 
-function optionalScript(file, extraArgs = []) {
-  const full = path.join(ROOT, file);
-  if (!existsSync(full)) return;
-  console.log(`\n## ${path.basename(file)}`);
-  spawnSync(process.execPath, [full, ...extraArgs], {stdio: 'inherit', cwd: ROOT});
-}
-
-async function main() {
+export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  if (args.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const runs = runsFrom(args);
   if (!args.includes('--no-build')) {
     console.log('Building the site …');
     execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit'});
   }
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-browser.mjs')], {stdio: 'inherit'});
+  ensureBrowser();
   const server = await startStaticServer(path.join(ROOT, 'build'));
   try {
     console.log(
@@ -222,8 +276,10 @@ async function main() {
     );
     const transfer = await transferFigures(server.url, server);
     const shifts = await layoutShiftFigures(server.url);
-    const lh = await lighthouseRuns(server.url);
+    const lh = await lighthouseRuns(server.url, runs);
     const base = transfer[BASELINE];
+    const baseline = lh[BASELINE];
+    if (base === undefined || baseline === undefined) throw new Error(`${BASELINE} was not measured`);
     console.log('\n## Transfer (gzip, first load, no cache)');
     console.log(
       '| page | JS (own) | vs intro | JS − intro | prefetched JS (next pages) | total sent | HTML | requests (own) |',
@@ -231,17 +287,19 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|---|');
     for (const p of PAGES) {
       const t = transfer[p];
+      if (t === undefined) continue;
       console.log(
         `| ${p} | ${kib(t.js)} | ${ratio(t.js, base.js)} | ${kib(t.js - base.js)} | ${kib(t.prefetchedJs)} | ${kib(t.total)} | ${kib(t.html)} | ${t.requests} |`,
       );
     }
-    for (const form of ['mobile', 'desktop']) {
-      const b = lh[BASELINE][form];
+    for (const form of FORMS) {
+      const b = baseline[form];
       console.log(`\n## Lighthouse ${form} (median of ${runs})`);
       console.log('| page | score | FCP | LCP | LCP vs intro | TBT | TBT vs intro | TBT range | CLS |');
       console.log('|---|---|---|---|---|---|---|---|---|');
       for (const p of PAGES) {
-        const m = lh[p][form];
+        const m = lh[p]?.[form];
+        if (m === undefined) continue;
         console.log(
           `| ${p} | ${Math.round(m.score)} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ratio(m.lcp, b.lcp)} | ${ms(m.tbt)} | ${
             b.tbt > 0 ? ratio(m.tbt, b.tbt) : `+${ms(m.tbt - b.tbt)}`
@@ -263,12 +321,9 @@ async function main() {
   } finally {
     await server.close();
   }
-  optionalScript('scripts/search-index-size.mjs');
-  optionalScript('scripts/bench-validator.mjs');
-  optionalScript('scripts/bench-request-builder.mjs');
+  await further('search index size', searchIndexSize);
+  await further('payload validators', benchValidator);
+  await further('request builder', benchRequestBuilder);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runIfMain(import.meta.url, () => main());

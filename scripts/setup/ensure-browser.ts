@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Makes the browser tests self-sufficient: finds a Chromium (CHROME_PATH, then
  * Debian's /usr/bin/chromium) and, when there is none, installs Debian's package
@@ -8,11 +7,13 @@
 import {execFileSync, spawnSync} from 'node:child_process';
 import {accessSync, constants, existsSync} from 'node:fs';
 
+import {runIfMain} from '../shared/main';
+
 const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-  (p) => typeof p === 'string' && p !== '',
+  (p): p is string => typeof p === 'string' && p !== '',
 );
 
-function executable(path) {
+function executable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;
@@ -21,11 +22,11 @@ function executable(path) {
   }
 }
 
-function find() {
+function find(): string | undefined {
   return CANDIDATES.find(executable);
 }
 
-function tryInstall() {
+function tryInstall(): boolean {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
   console.log('Chromium not found: installing Debian package "chromium" with apt-get …');
@@ -36,17 +37,21 @@ function tryInstall() {
   return install.status === 0;
 }
 
-let path = find();
-if (path === undefined && tryInstall()) path = find();
-if (path === undefined) {
-  console.error(
-    [
-      'No Chromium found for the browser tests.',
-      "Install Debian's Chromium:  sudo apt-get update && sudo apt-get install -y chromium",
-      'or point CHROME_PATH at an existing Chromium/Chrome executable.',
-    ].join('\n'),
-  );
-  process.exit(1);
+export function main(): void {
+  let path = find();
+  if (path === undefined && tryInstall()) path = find();
+  if (path === undefined) {
+    console.error(
+      [
+        'No Chromium found for the browser tests.',
+        "Install Debian's Chromium:  sudo apt-get update && sudo apt-get install -y chromium",
+        'or point CHROME_PATH at an existing Chromium/Chrome executable.',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
+  const version = execFileSync(path, ['--version'], {encoding: 'utf8'}).trim();
+  console.log(`Browser for tests: ${path} (${version})`);
 }
-const version = execFileSync(path, ['--version'], {encoding: 'utf8'}).trim();
-console.log(`Browser for tests: ${path} (${version})`);
+
+runIfMain(import.meta.url, main);

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Payload-validator figures for the built site (a benchmark: it reports, it never
  * fails on a time). In headless Chromium against build/, served gzip-compressed:
@@ -10,25 +9,19 @@
  *     main-thread stall seen while waiting (garbage from building the payloads
  *     is collected before the clock starts).
  *
- * Usage: node scripts/bench-validator.mjs [--runs 5] [--dir build] [--target rest:createSettlementRequest] [--json out.json]
+ * Usage: npx jiti scripts/bench/validator.ts [--runs 5] [--dir build] [--target rest:createSettlementRequest] [--json out.json]
  */
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {chromium} from '@playwright/test';
-import {startStaticServer} from './static-server.mjs';
-import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
-import {median} from './median.mjs';
+import {chromium, type Page} from '@playwright/test';
+import {startStaticServer} from '../shared/static-server';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {runIfMain} from '../shared/main';
+import {median} from './median';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) =>
-  args.includes(name) ? (args[args.indexOf(name) + 1] ?? fallback) : fallback;
-const runs = Math.max(1, Number(option('--runs', '5')) || 5);
-const buildDir = path.resolve(ROOT, option('--dir', 'build'));
-const target = option('--target', 'rest:createSettlementRequest');
-const jsonOut = option('--json', null);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROME = CHROME_PATH;
 const FLAGS = [
   ...CHROMIUM_ARGS,
@@ -36,18 +29,25 @@ const FLAGS = [
   '--js-flags=--expose-gc',
 ];
 
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
-const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number): string => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
 
 /** Payloads, built inside the page (no megabytes over the DevTools protocol). */
-const CASES = [
+type Kind = 'example' | 'megabyte' | 'deep' | 'string';
+const CASES: readonly {name: string; kind: Kind}[] = [
   {name: 'normal (example)', kind: 'example'},
   {name: '1 MB payload', kind: 'megabyte'},
   {name: '10 000-deep nesting', kind: 'deep'},
   {name: '5 MB string', kind: 'string'},
 ];
 
-function chunkSizes() {
+interface Chunk {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+function chunkSizes(buildDir: string): Chunk[] {
   const folder = path.join(buildDir, 'assets/js');
   return readdirSync(folder)
     .filter((file) => /^validator-/.test(file))
@@ -59,7 +59,7 @@ function chunkSizes() {
 }
 
 /** Opens the panel in a fresh (cold) page and returns the ms until the validator is ready. */
-async function openPanel(page, baseUrl, pagePath) {
+async function openPanel(page: Page, baseUrl: string, pagePath: string, target: string): Promise<number> {
   await page.goto(baseUrl + pagePath);
   await page.waitForSelector('html[data-has-hydrated="true"]');
   return page.evaluate(async (key) => {
@@ -67,10 +67,10 @@ async function openPanel(page, baseUrl, pagePath) {
     if (panel === null) throw new Error(`no panel for ${key}`);
     const status = panel.querySelector('[role="status"]');
     const started = performance.now();
-    panel.querySelector('summary').click();
-    await new Promise((resolve) => {
-      const check = () => {
-        if (!/Loading the validator/.test(status.textContent ?? '')) resolve();
+    (panel.querySelector('summary') as HTMLElement).click();
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (!/Loading the validator/.test(status?.textContent ?? '')) resolve();
         else setTimeout(check, 5);
       };
       setTimeout(check, 5);
@@ -80,15 +80,26 @@ async function openPanel(page, baseUrl, pagePath) {
 }
 
 /** Validates one case; returns time to result, worker time, longest stall and outcome. */
-async function runCase(page, kind) {
+interface CaseResult {
+  size: number;
+  shown: number;
+  elapsed: number;
+  worker: number;
+  where: string | null;
+  outcome: string | null;
+  stall: number;
+}
+
+async function runCase(page: Page, target: string, kind: Kind): Promise<CaseResult> {
   return page.evaluate(
     async ({key, kind: caseKind}) => {
       const panel = document.querySelector(`[data-validator-target="${key}"]`);
-      const textarea = panel.querySelector('textarea');
+      if (panel === null) throw new Error(`no panel for ${key}`);
+      const textarea = panel.querySelector('textarea') as HTMLTextAreaElement;
       const buttons = [...panel.querySelectorAll('button')];
-      const status = panel.querySelector('[role="status"]');
+      const status = panel.querySelector('[role="status"]') as HTMLElement;
       // A reader pastes: the panel keeps large pastes out of the text box.
-      const paste = (text) => {
+      const paste = (text: string): number => {
         const data = new DataTransfer();
         data.setData('text/plain', text);
         textarea.dispatchEvent(
@@ -96,9 +107,9 @@ async function runCase(page, kind) {
         );
         return text.length;
       };
-      let size;
+      let size: number;
       if (caseKind === 'example') {
-        buttons.find((button) => button.textContent.trim() === 'Load example')?.click();
+        buttons.find((button) => button.textContent?.trim() === 'Load example')?.click();
         size = textarea.value.length;
       } else if (caseKind === 'megabyte') {
         const ids = Array.from({length: 70_000}, (_, index) => `trade-${String(index).padStart(8, '0')}`);
@@ -121,11 +132,13 @@ async function runCase(page, kind) {
       }
       // Time until the pasted text is on screen (the browser lays out what the text box shows).
       const pasted = performance.now();
-      await new Promise((resolve) =>
+      await new Promise<void>((resolve) =>
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
       );
       const shown = performance.now() - pasted;
-      if (typeof globalThis.gc === 'function') globalThis.gc();
+      // Chromium started with --js-flags=--expose-gc gives the page gc().
+      const gc = (globalThis as {gc?: () => void}).gc;
+      if (typeof gc === 'function') gc();
       let longestStall = 0;
       let last = performance.now();
       const ticker = setInterval(() => {
@@ -134,9 +147,9 @@ async function runCase(page, kind) {
         last = now;
       }, 10);
       const started = performance.now();
-      buttons.find((button) => button.textContent.trim() === 'Validate').click();
+      buttons.find((button) => button.textContent?.trim() === 'Validate')?.click();
       // React shows "running" first (a microtask after the click), then the outcome.
-      await new Promise((resolve) => {
+      await new Promise<void>((resolve) => {
         let seenRunning = false;
         const observer = new MutationObserver(() => {
           const state = status.getAttribute('data-state');
@@ -164,13 +177,24 @@ async function runCase(page, kind) {
   );
 }
 
-async function main() {
-  if (!existsSync(path.join(buildDir, 'index.html'))) {
-    console.error(`No build in ${buildDir}: run \`npm run build\` first.`);
-    process.exit(1);
+export const USAGE =
+  'Usage: npx jiti scripts/bench/validator.ts [--runs 5] [--dir build] [--target rest:createSettlementRequest] [--json out.json]';
+
+export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  if (args.includes('--help')) {
+    console.log(USAGE);
+    return;
   }
+  const option = (name: string): string | undefined =>
+    args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
+  const runs = Math.max(1, Number(option('--runs') ?? '5') || 5);
+  const buildDir = path.resolve(ROOT, option('--dir') ?? 'build');
+  const target = option('--target') ?? 'rest:createSettlementRequest';
+  const jsonOut = option('--json');
+  if (!existsSync(path.join(buildDir, 'index.html')))
+    throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
   const pagePath = target.startsWith('ws:') ? '/docs/ws' : '/rest';
-  const chunks = chunkSizes();
+  const chunks = chunkSizes(buildDir);
   console.log('\n## Payload validator chunks (loaded only when a panel opens)');
   console.log('| chunk | raw | gzip |');
   console.log('|---|---|---|');
@@ -182,15 +206,15 @@ async function main() {
     target,
     runs,
     chunks,
-    open: [],
-    cases: Object.fromEntries(CASES.map((item) => [item.name, []])),
+    open: [] as number[],
+    cases: Object.fromEntries(CASES.map((item) => [item.name, [] as CaseResult[]])),
   };
   try {
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext();
       const page = await context.newPage();
-      figures.open.push(await openPanel(page, server.url, pagePath));
-      for (const item of CASES) figures.cases[item.name].push(await runCase(page, item.kind));
+      figures.open.push(await openPanel(page, server.url, pagePath, target));
+      for (const item of CASES) figures.cases[item.name]?.push(await runCase(page, target, item.kind));
       await context.close();
     }
   } finally {
@@ -207,16 +231,14 @@ async function main() {
   );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const item of CASES) {
-    const results = figures.cases[item.name];
+    const results = figures.cases[item.name] ?? [];
     const first = results[0];
+    if (first === undefined) continue;
     console.log(
       `| ${item.name} | ${kib(first.size)} | ${ms(median(results.map((r) => r.shown)))} | ${first.outcome} | ${ms(median(results.map((r) => r.elapsed)))} | ${ms(median(results.map((r) => r.worker)))} | ${first.where} | ${ms(median(results.map((r) => r.stall)))} |`,
     );
   }
-  if (jsonOut !== null) writeFileSync(path.resolve(jsonOut), `${JSON.stringify(figures, null, 2)}\n`);
+  if (jsonOut !== undefined) writeFileSync(path.resolve(jsonOut), `${JSON.stringify(figures, null, 2)}\n`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runIfMain(import.meta.url, () => main());

@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 /**
- * `node scripts/compare-builds.mjs <before> <after> [pairs…] [options]`: builds the site at two git
+ * `npm run compare-builds -- <before> <after> [pairs…] [options]`: builds the site at two git
  * revisions against the same API documents and compares the two `build/` folders file by file, so
  * that a refactoring can show its built pages are unchanged (issue 32's constraint), and any change
  * is found with the page, the element and the text before and after.
@@ -17,7 +16,7 @@
  * Each revision gets a throw-away detached `git worktree` with the current node_modules hard-linked
  * (`cp -al`, its `.cache` left out so no build writes into the current one's caches); the package
  * versions the revision's package-lock asks for and the installed tree lacks are listed (a failure or
- * difference may come from that alone). Each build is `node scripts/build.mjs` with the pair's
+ * difference may come from that alone). Each build is the revision's own `npm run build` with the pair's
  * OPENAPI_FILE / ASYNCAPI_FILE and SITE_URL and the announcement unset, one at a time at nice 10; its
  * time and, on failure, the end of its log are reported (one side only failing is a difference).
  *
@@ -42,9 +41,9 @@
  * build's time. `--twice` finds such differences and keeps them out of the comparison.
  *
  * Example (the corpus at two revisions, builds kept for a closer look):
- *   node scripts/compare-builds.mjs 1151893 805e13c --corpus ../shared/corpus --keep /tmp/cmp
+ *   npm run compare-builds -- 1151893 805e13c --corpus ../shared/corpus --keep /tmp/cmp
  */
-import {spawn, spawnSync} from 'node:child_process';
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync} from 'node:fs';
 import {readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -53,22 +52,35 @@ import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {diffArrays, diffWords, diffWordsWithSpace} from 'diff';
 import {Parser} from 'htmlparser2';
+import {runIfMain} from '../shared/main';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 // ---------------------------------------------------------------- arguments
 
-function usage(message) {
-  console.error(
-    `[compare-builds] ${message}\nUsage: node scripts/compare-builds.mjs <before> <after> [specs | OPENAPI,ASYNCAPI]… [--corpus DIR [--only A,B]] [--twice] [--report FILE] [--keep DIR] [--work DIR]\n       node scripts/compare-builds.mjs --folders <build folder> <build folder> [--report FILE]`,
-  );
+export const USAGE = `Usage: npm run compare-builds -- <before> <after> [specs | OPENAPI,ASYNCAPI]… [--corpus DIR [--only A,B]] [--twice] [--report FILE] [--keep DIR] [--work DIR]
+       npm run compare-builds -- --folders <build folder> <build folder> [--report FILE]`;
+
+function usage(message: string): never {
+  console.error(`[compare-builds] ${message}\n${USAGE}`);
   process.exit(2);
 }
 
-function parseOptions(argv) {
-  let parsed;
-  try {
-    parsed = parseArgs({
+interface Options {
+  revisions: string[];
+  pairs: string[];
+  corpus: string | null;
+  only: string[] | null;
+  report: string | null;
+  keep: string | null;
+  work: string | null;
+  folders: string[] | null;
+  twice: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const parse = () =>
+    parseArgs({
       args: argv,
       allowPositionals: true,
       options: {
@@ -81,11 +93,15 @@ function parseOptions(argv) {
         twice: {type: 'boolean'},
       },
     });
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
   } catch (error) {
-    usage(error.message);
+    usage((error as Error).message);
   }
   const {values, positionals} = parsed;
-  const resolved = (value) => (value === undefined ? null : path.resolve(value));
+  const resolved = (value: string | undefined): string | null =>
+    value === undefined ? null : path.resolve(value);
   const folders = values.folders === true;
   if (folders ? positionals.length !== 2 : positionals.length < 2)
     usage(folders ? 'two folders are needed' : 'two revisions are needed');
@@ -103,7 +119,13 @@ function parseOptions(argv) {
 }
 
 /** A pair: its name and the two documents (absolute paths; null = the product's own). */
-function makePair(openapi, asyncapi) {
+interface Pair {
+  name: string;
+  openapi: string | null;
+  asyncapi: string | null;
+}
+
+function makePair(openapi: string | null, asyncapi: string | null): Pair {
   const name =
     openapi === null && asyncapi === null
       ? 'specs'
@@ -111,23 +133,24 @@ function makePair(openapi, asyncapi) {
   return {name, openapi, asyncapi};
 }
 
-function resolvePairs(options) {
-  const pairs = [];
+function resolvePairs(options: Options): Pair[] {
+  const pairs: Pair[] = [];
   for (const spec of options.pairs) {
     if (spec === 'specs') {
       pairs.push(makePair(null, null));
       continue;
     }
     const [openapi = '', asyncapi = ''] = spec.split(',');
-    const file = (value) => (value === '' ? null : path.resolve(value));
+    const file = (value: string): string | null => (value === '' ? null : path.resolve(value));
     for (const f of [file(openapi), file(asyncapi)])
       if (f !== null && !existsSync(f)) usage(`no such file: ${f}`);
     pairs.push(makePair(file(openapi), file(asyncapi)));
   }
-  if (options.corpus !== null) {
-    const list = (sub) => {
-      const dir = path.join(options.corpus, sub);
-      if (!existsSync(dir)) usage(`no ${sub}/ folder in ${options.corpus}`);
+  const corpus = options.corpus;
+  if (corpus !== null) {
+    const list = (sub: string): string[] => {
+      const dir = path.join(corpus, sub);
+      if (!existsSync(dir)) usage(`no ${sub}/ folder in ${corpus}`);
       return readdirSync(dir)
         .filter((f) => /\.(ya?ml|json)$/i.test(f))
         .sort()
@@ -142,9 +165,9 @@ function resolvePairs(options) {
   }
   if (pairs.length === 0) pairs.push(makePair(null, null));
   // Names are folder names of the kept builds: two pairs of files called openapi.yaml get their folders' names.
-  const seen = new Set();
+  const seen = new Set<string>();
   for (const pair of pairs) {
-    const label = (file) =>
+    const label = (file: string | null): string =>
       file === null ? 'specs' : `${path.basename(path.dirname(file))}-${path.basename(file)}`;
     if (seen.has(pair.name)) pair.name = `${label(pair.openapi)}+${label(pair.asyncapi)}`;
     for (let n = 2; seen.has(pair.name); n++) pair.name = `${pair.name.replace(/~\d+$/, '')}~${n}`;
@@ -155,18 +178,23 @@ function resolvePairs(options) {
 
 // ---------------------------------------------------------------- worktrees, builds, cleanup
 
-const state = {tmp: null, worktrees: [], child: null};
+const state: {tmp: string | null; worktrees: string[]; child: ChildProcess | null} = {
+  tmp: null,
+  worktrees: [],
+  child: null,
+};
 
-function git(args, cwd = ROOT) {
+function git(args: string[], cwd = ROOT): string {
   const result = spawnSync('git', args, {cwd, encoding: 'utf8'});
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr.trim()}`);
   return result.stdout.trim();
 }
 
-function cleanup() {
-  if (state.child !== null && state.child.exitCode === null) {
+function cleanup(): void {
+  const pid = state.child?.pid;
+  if (state.child !== null && state.child.exitCode === null && pid !== undefined) {
     try {
-      process.kill(-state.child.pid, 'SIGTERM'); // the build's own process group (docusaurus and its workers)
+      process.kill(-pid, 'SIGTERM'); // the build's own process group (docusaurus and its workers)
     } catch {
       // already gone
     }
@@ -178,28 +206,26 @@ function cleanup() {
   state.tmp = null;
 }
 
-process.on('exit', cleanup);
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
-
 /**
  * The package versions the revision's package-lock asks for that the installed tree (the current
  * package-lock) does not hold anywhere. A package only hoisted differently is not reported.
  */
-function lockDifferences(revision) {
-  const versions = (lock) => {
-    const out = new Map();
-    for (const [where, entry] of Object.entries(JSON.parse(lock).packages ?? {})) {
+function lockDifferences(revision: string): string[] {
+  const versions = (lock: string): Map<string, string> => {
+    const out = new Map<string, string>();
+    const packages = (JSON.parse(lock) as {packages?: Record<string, {link?: boolean; version?: string}>})
+      .packages;
+    for (const [where, entry] of Object.entries(packages ?? {})) {
       if (where !== '' && entry.link !== true)
         out.set(`${where.slice(where.lastIndexOf('node_modules/') + 13)}@${entry.version}`, where);
     }
     return out;
   };
-  let wanted;
+  let wanted: Map<string, string>;
   try {
     wanted = versions(git(['show', `${revision}:package-lock.json`]));
   } catch (error) {
-    return [`cannot read ${revision}:package-lock.json (${error.message})`];
+    return [`cannot read ${revision}:package-lock.json (${(error as Error).message})`];
   }
   const installed = versions(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
   return [...wanted]
@@ -207,8 +233,8 @@ function lockDifferences(revision) {
     .map(([id, where]) => `${id} (${where}) is not installed`);
 }
 
-function makeWorktree(revision, label) {
-  const dir = path.join(state.tmp, `wt-${label.replace(/[^\w.-]/g, '_')}`);
+function makeWorktree(revision: string, label: string, tmp: string): string {
+  const dir = path.join(tmp, `wt-${label.replace(/[^\w.-]/g, '_')}`);
   git(['worktree', 'add', '--detach', dir, revision]);
   state.worktrees.push(dir);
   const source = path.join(ROOT, 'node_modules');
@@ -223,7 +249,7 @@ function makeWorktree(revision, label) {
   return dir;
 }
 
-function buildEnv(pair) {
+function buildEnv(pair: Pair): NodeJS.ProcessEnv {
   // The documents, the public origin and the announcement come from the pair, never from the caller.
   const unset = /^(SITE_URL|ANNOUNCEMENT|ANNOUNCEMENT_ID|OPENAPI_FILE|ASYNCAPI_FILE|STRICT_DOCUMENTS)$/;
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.test(name)));
@@ -232,19 +258,30 @@ function buildEnv(pair) {
   return env;
 }
 
-async function build(worktree, pair, logFile) {
+interface Build {
+  ok: boolean;
+  status?: number;
+  seconds: number;
+  tail?: string;
+  /** Where the build was kept, when it built. */
+  dir?: string;
+}
+
+async function build(worktree: string, pair: Pair, logFile: string): Promise<Build> {
   rmSync(path.join(worktree, 'build'), {recursive: true, force: true});
   const started = Date.now();
   const log = openSync(logFile, 'w');
-  const status = await new Promise((resolve) => {
-    // nice 10: a background check on a shared machine
-    state.child = spawn('nice', ['-n', '10', process.execPath, 'scripts/build.mjs'], {
+  const status = await new Promise<number>((resolve) => {
+    // nice 10: a background check on a shared machine. `npm run build` is the build at every
+    // revision (the script behind it moved from scripts/build.mjs to scripts/build/build.ts).
+    const child = spawn('nice', ['-n', '10', 'npm', 'run', '-s', 'build'], {
       cwd: worktree,
       env: buildEnv(pair),
       stdio: ['ignore', log, log],
       detached: true, // its own process group, so that cleanup() can stop all of it
     });
-    state.child.on('close', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
+    state.child = child;
+    child.on('close', (code, signal) => resolve(code ?? (signal === null ? 1 : 128)));
   });
   state.child = null;
   closeSync(log);
@@ -262,9 +299,10 @@ async function build(worktree, pair, logFile) {
 
 const JS_ASSET = /^assets\/js\//;
 /** `styles.2bfb8a46.css` → `styles.#.css`: the content hash changes with the content, which is compared itself. */
-const normalisePath = (rel) => rel.replace(/\.[0-9a-f]{8}(\.(css|js)(\.LICENSE\.txt)?)$/, '.#$1');
+const normalisePath = (rel: string): string =>
+  rel.replace(/\.[0-9a-f]{8}(\.(css|js)(\.LICENSE\.txt)?)$/, '.#$1');
 /** References to hashed assets inside pages and text files. */
-function normaliseRefs(text) {
+function normaliseRefs(text: string): string {
   return text
     .replace(/\/assets\/js\/[^"'\s)]+\.js/g, '/assets/js/#.js')
     .replace(/(\/assets\/css\/[\w~.-]+?)\.[0-9a-f]{8}\.css/g, '$1.#.css')
@@ -272,8 +310,8 @@ function normaliseRefs(text) {
 }
 /** CSS-module class names (`[local]_[hash:base64:4]`): the hash follows the module's file path. */
 const CSS_MODULE_CLASS = /^([A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])_[A-Za-z0-9_-]{4}$/;
-const normaliseClassToken = (token) => token.replace(CSS_MODULE_CLASS, '$1_#');
-const normaliseCss = (css) =>
+const normaliseClassToken = (token: string): string => token.replace(CSS_MODULE_CLASS, '$1_#');
+const normaliseCss = (css: string): string =>
   normaliseRefs(css).replace(
     /\.([A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])_[A-Za-z0-9_-]{4}(?![A-Za-z0-9_-])/g,
     '.$1_#',
@@ -286,38 +324,47 @@ const normaliseCss = (css) =>
  * and in b where it starts. Past 4000 edits the alignment is given up: everything after the common
  * start is one run, and `aligned` is false.
  */
-function hunks(a, b) {
+interface Hunk {
+  aAt: number;
+  bAt: number;
+  removed: string[];
+  added: string[];
+}
+
+function hunks(a: string[], b: string[]): {aligned: boolean; hunks: Hunk[]} {
   const changes = diffArrays(a, b, {maxEditLength: 4000});
   if (changes === undefined) {
     let i = 0;
     while (i < a.length && i < b.length && a[i] === b[i]) i++;
     return {aligned: false, hunks: [{aAt: i, bAt: i, removed: a.slice(i), added: b.slice(i)}]};
   }
-  const out = [];
-  let current = null;
+  const out: Hunk[] = [];
+  let current: Hunk | null = null;
   let aAt = 0;
   let bAt = 0;
   for (const change of changes) {
     if (!change.added && !change.removed) current = null;
     else if (current === null) out.push((current = {aAt, bAt, removed: [], added: []}));
-    if (change.removed) current.removed = current.removed.concat(change.value);
-    if (change.added) current.added = current.added.concat(change.value);
+    if (current !== null && change.removed) current.removed = current.removed.concat(change.value);
+    if (current !== null && change.added) current.added = current.added.concat(change.value);
     if (!change.added) aAt += change.count;
     if (!change.removed) bAt += change.count;
   }
   return {aligned: true, hunks: out};
 }
 
-const clip = (text, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = (text: string, max = 160): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 /** Escapes what would break a one-line report (line breaks, tabs); quotes stay as they are. */
-const show = (text) => text.replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
+const show = (text: string): string => text.replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
 
 /**
  * One changed string as its changed words, `[-old-]{+new+}`, with up to `context` characters of what
  * stays on each side of a change (`…` where more is left out).
  */
-function inlineChange(before, after, context = 40) {
-  let changes = diffWords(before, after, {maxEditLength: 200});
+function inlineChange(before: string, after: string, context = 40): string {
+  let changes: {value: string; added?: boolean; removed?: boolean}[] | undefined = diffWords(before, after, {
+    maxEditLength: 200,
+  });
   // diffWords does not see a change of white space alone (in a <pre>, say): then white space is a word.
   if (changes?.every((change) => !change.added && !change.removed))
     changes = diffWordsWithSpace(before, after, {maxEditLength: 200});
@@ -342,9 +389,9 @@ function inlineChange(before, after, context = 40) {
 const RAW_TEXT = new Set(['pre', 'textarea', 'script']); // white space kept
 
 /** A page as tokens (`<tag a="…">`, `</tag>`, `"text"`), each with the nearest id before it. */
-function htmlTokens(html) {
-  const tokens = [];
-  const anchors = [];
+function htmlTokens(html: string): {tokens: string[]; anchors: string[]; jsChunks: number} {
+  const tokens: string[] = [];
+  const anchors: string[] = [];
   let anchor = '';
   let raw = 0;
   let inBundle = false; // a <script src> or <link rel=preload> of a bundle: not compared, has no content
@@ -407,22 +454,32 @@ function htmlTokens(html) {
 }
 
 /** The nearest text token before index i (for context). */
-function textBefore(tokens, i) {
-  for (let j = i; j >= 0 && j > i - 40; j--) if (tokens[j].startsWith('"')) return tokens[j];
+function textBefore(tokens: string[], i: number): string {
+  for (let j = i; j >= 0 && j > i - 40; j--) {
+    const token = tokens[j];
+    if (token?.startsWith('"') === true) return token;
+  }
   return '';
 }
 
-function compareHtml(before, after) {
+interface Change {
+  where: string;
+  context: string;
+  removed: string[];
+  added: string[];
+}
+
+function compareHtml(before: string, after: string): {changes: Change[]; notes: string[]} {
   const a = htmlTokens(normaliseRefs(before));
   const b = htmlTokens(normaliseRefs(after));
   const result = hunks(a.tokens, b.tokens);
-  const changes = result.hunks.map((h) => ({
+  const changes = result.hunks.map((h): Change => ({
     where: b.anchors[h.added.length > 0 ? h.bAt : h.bAt - 1] ?? '',
     context: h.aAt > 0 ? textBefore(a.tokens, h.aAt - 1) : '',
     removed: h.removed,
     added: h.added,
   }));
-  const notes = [];
+  const notes: string[] = [];
   if (!result.aligned)
     notes.push(
       'too many differences to align: everything after the first difference is listed as one change',
@@ -434,7 +491,7 @@ function compareHtml(before, after) {
 
 // ---------------------------------------------------------------- JSON and text
 
-function compareJson(a, b, at, out, limit = 200) {
+function compareJson(a: unknown, b: unknown, at: string, out: Change[], limit = 200): void {
   if (out.length >= limit) return;
   if (Array.isArray(a) && Array.isArray(b)) {
     const sa = a.map((x) => JSON.stringify(x));
@@ -455,7 +512,8 @@ function compareJson(a, b, at, out, limit = 200) {
     }
     return;
   }
-  const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    x !== null && typeof x === 'object' && !Array.isArray(x);
   if (isObject(a) && isObject(b)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const place = /^[A-Za-z_$][\w$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`;
@@ -472,11 +530,11 @@ function compareJson(a, b, at, out, limit = 200) {
   }
 }
 
-function compareLines(before, after, where = 'line') {
+function compareLines(before: string, after: string, where = 'line'): Change[] {
   const a = before.split('\n');
   return hunks(a, after.split('\n')).hunks.map((h) => ({
     where: `${where} ${h.aAt + 1}`,
-    context: h.aAt > 0 ? clip(a[h.aAt - 1], 80) : '',
+    context: h.aAt > 0 ? clip(a[h.aAt - 1] ?? '', 80) : '',
     removed: h.removed,
     added: h.added,
   }));
@@ -484,7 +542,7 @@ function compareLines(before, after, where = 'line') {
 
 // ---------------------------------------------------------------- folders
 
-function listFiles(dir) {
+function listFiles(dir: string): string[] {
   return readdirSync(dir, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
@@ -493,10 +551,30 @@ function listFiles(dir) {
 
 const TEXT = /\.(md|txt|ya?ml|xml|ts|svg|webmanifest)$|(^|\/)_headers$/;
 
-function compareFolders(beforeDir, afterDir) {
-  const side = (dir) => {
-    const files = new Map();
-    const js = []; // one byte a character
+type Kind = 'html' | 'json' | 'css' | 'text' | 'binary';
+
+interface DifferingFile {
+  name: string;
+  kind: Kind;
+  changes: Change[];
+  notes: string[];
+}
+
+interface Comparison {
+  compared: number;
+  identical: number;
+  onlyBefore: string[];
+  onlyAfter: string[];
+  differing: DifferingFile[];
+  js: string | null;
+  /** With --twice: the files whose changes were set aside. */
+  unstable?: string[];
+}
+
+function compareFolders(beforeDir: string, afterDir: string): Comparison {
+  const side = (dir: string): {files: Map<string, string>; js: string[]} => {
+    const files = new Map<string, string>();
+    const js: string[] = []; // one byte a character
     for (const rel of listFiles(dir)) {
       if (JS_ASSET.test(rel)) js.push(readFileSync(path.join(dir, rel), 'latin1'));
       else files.set(normalisePath(rel), rel);
@@ -507,7 +585,7 @@ function compareFolders(beforeDir, afterDir) {
   const b = side(afterDir);
   const onlyBefore = [...a.files.keys()].filter((f) => !b.files.has(f));
   const onlyAfter = [...b.files.keys()].filter((f) => !a.files.has(f));
-  const differing = [];
+  const differing: DifferingFile[] = [];
   let identical = 0;
   for (const [name, relA] of a.files) {
     const relB = b.files.get(name);
@@ -519,9 +597,9 @@ function compareFolders(beforeDir, afterDir) {
       continue;
     }
     const [textA, textB] = [bufA.toString('utf8'), bufB.toString('utf8')];
-    let kind;
-    let changes;
-    let notes = [];
+    let kind: Kind;
+    let changes: Change[];
+    let notes: string[] = [];
     if (name.endsWith('.html')) {
       kind = 'html';
       ({changes, notes} = compareHtml(textA, textB));
@@ -532,11 +610,11 @@ function compareFolders(beforeDir, afterDir) {
         compareJson(JSON.parse(normaliseRefs(textA)), JSON.parse(normaliseRefs(textB)), '$', changes);
       } catch (error) {
         changes = compareLines(normaliseRefs(textA), normaliseRefs(textB));
-        notes.push(`not JSON (${error.message}); compared line by line`);
+        notes.push(`not JSON (${(error as Error).message}); compared line by line`);
       }
     } else if (name.endsWith('.css')) {
       kind = 'css';
-      const rules = (css) => normaliseCss(css).replace(/}/g, '}\n');
+      const rules = (css: string): string => normaliseCss(css).replace(/}/g, '}\n');
       changes = compareLines(rules(textA), rules(textB), 'rule');
     } else if (TEXT.test(name)) {
       kind = 'text';
@@ -551,7 +629,8 @@ function compareFolders(beforeDir, afterDir) {
       identical++; // only hashes or chunk references differ
     else differing.push({name, kind, changes, notes});
   }
-  const js = (side) => `${side.js.length} files ${side.js.reduce((n, content) => n + content.length, 0)} B`;
+  const js = (side: {js: string[]}): string =>
+    `${side.js.length} files ${side.js.reduce((n, content) => n + content.length, 0)} B`;
   return {
     compared: identical + differing.length,
     identical,
@@ -564,8 +643,8 @@ function compareFolders(beforeDir, afterDir) {
 
 // ---------------------------------------------------------------- report
 
-function renderChange(change, indent = '      ') {
-  const lines = [];
+function renderChange(change: Change, indent = '      '): string[] {
+  const lines: string[] = [];
   const where = [
     change.where !== '' ? `at ${change.where}` : '',
     change.context !== '' ? `after ${clip(change.context, 80)}` : '',
@@ -573,8 +652,14 @@ function renderChange(change, indent = '      ') {
     .filter(Boolean)
     .join(', ');
   if (where !== '') lines.push(`${indent}${where}`);
-  if (change.removed.length === 1 && change.added.length === 1) {
-    lines.push(`${indent}~ ${inlineChange(change.removed[0], change.added[0])}`);
+  const [removed, added] = [change.removed[0], change.added[0]];
+  if (
+    change.removed.length === 1 &&
+    change.added.length === 1 &&
+    removed !== undefined &&
+    added !== undefined
+  ) {
+    lines.push(`${indent}~ ${inlineChange(removed, added)}`);
     return lines;
   }
   const cap = 8;
@@ -586,8 +671,14 @@ function renderChange(change, indent = '      ') {
 }
 
 /** Changes grouped by what changed, so that one change on every page is listed once. */
-function groupChanges(differing) {
-  const groups = new Map();
+interface Group {
+  kind: Kind;
+  change: Change;
+  files: string[];
+}
+
+function groupChanges(differing: DifferingFile[]): Group[] {
+  const groups = new Map<string, Group>();
   for (const file of differing) {
     for (const change of file.changes) {
       const key = `${file.kind}\u0000${change.removed.join('\u0001')}\u0000${change.added.join('\u0001')}`;
@@ -606,14 +697,14 @@ function groupChanges(differing) {
  * `--twice`: what differs between two builds of the same revision (a time stamp, invented example
  * values) is set aside from the comparison, by file and place, and listed apart.
  */
-function setAsideUnstable(comparison, noise) {
-  const key = (file, change) => `${file}\u0000${change.where}`;
+function setAsideUnstable(comparison: Comparison, noise: Comparison): void {
+  const key = (file: string, change: Change): string => `${file}\u0000${change.where}`;
   const unstable = new Set(noise.differing.flatMap((f) => f.changes.map((change) => key(f.name, change))));
-  comparison.unstable = [];
+  const unstableFiles: string[] = (comparison.unstable = []);
   comparison.differing = comparison.differing.filter((file) => {
     const varying = file.changes.filter((change) => unstable.has(key(file.name, change)));
     if (varying.length === 0) return true;
-    comparison.unstable.push(`${file.name} (${varying.length})`);
+    unstableFiles.push(`${file.name} (${varying.length})`);
     file.changes = file.changes.filter((change) => !unstable.has(key(file.name, change)));
     if (file.changes.length > 0 || file.notes.length > 0) return true;
     comparison.identical++;
@@ -621,8 +712,15 @@ function setAsideUnstable(comparison, noise) {
   });
 }
 
-function renderPair(result, full) {
-  const lines = [];
+interface PairResult {
+  pair: Pair;
+  revisions: string[];
+  builds: Record<string, Build>;
+  comparison?: Comparison;
+}
+
+function renderPair(result: PairResult, full: boolean): string[] {
+  const lines: string[] = [];
   const {pair, builds} = result;
   const times = Object.entries(builds)
     .map(([r, b]) => `${r} ${b.seconds.toFixed(0)} s${b.ok ? '' : ' FAILED'}`)
@@ -631,23 +729,26 @@ function renderPair(result, full) {
   if (full) {
     lines.push(`   OPENAPI_FILE=${pair.openapi ?? '(specs)'}  ASYNCAPI_FILE=${pair.asyncapi ?? '(specs)'}`);
   }
-  const failed = result.revisions.filter((r) => !builds[r].ok);
+  const build = (r: string | undefined): Build => builds[r ?? ''] ?? {ok: false, seconds: 0};
+  const failed = result.revisions.filter((r) => !build(r).ok);
   if (failed.length > 0) {
     lines.push(
       failed.length === 2
         ? '   both builds failed (the document is refused on both sides; not a change)'
-        : `   BUILT ON ONE SIDE ONLY: ${failed[0]} failed, ${result.revisions.find((r) => builds[r].ok)} built`,
+        : `   BUILT ON ONE SIDE ONLY: ${failed[0]} failed, ${result.revisions.find((r) => build(r).ok)} built`,
     );
     for (const r of failed) {
-      const message = builds[r].tail.split('\n').filter((l) => /\[build\]|Error|error/.test(l));
+      const tail = build(r).tail ?? '';
+      const message = tail.split('\n').filter((l) => /\[build\]|Error|error/.test(l));
       lines.push(
-        `   ${r} (exit ${builds[r].status}): ${clip(message.slice(-3).join(' | ') || builds[r].tail.split('\n').slice(-1)[0] || '', full ? 2000 : 300)}`,
+        `   ${r} (exit ${build(r).status}): ${clip(message.slice(-3).join(' | ') || tail.split('\n').slice(-1)[0] || '', full ? 2000 : 300)}`,
       );
-      if (full) lines.push(builds[r].tail.replace(/^/gm, '      | '));
+      if (full) lines.push(tail.replace(/^/gm, '      | '));
     }
     return lines;
   }
   const c = result.comparison;
+  if (c === undefined) return lines;
   const js = c.js === null ? 'JS bundles identical' : `JS bundles differ (${c.js}; not compared)`;
   lines.push(
     `   ${c.compared} files compared: ${c.identical} identical, ${c.differing.length} differ; ${js}`,
@@ -684,16 +785,18 @@ function renderPair(result, full) {
  * revision, with --twice) and reports: the short form to stdout and the full one to `file`, or the
  * full one to stdout without a file. Returns the exit code.
  */
-function report(results, header, file) {
+function report(results: PairResult[], header: string[], file: string | null): 0 | 1 {
   let anyChange = false;
   const short = ['', `Summary (full report: ${file})`];
   const full = [...header, ''];
   for (const result of results) {
-    const [x, y] = result.revisions.map((r) => result.builds[r]);
-    if (x.ok && y.ok) {
+    const [x, y] = result.revisions.map((r) => result.builds[r] ?? {ok: false, seconds: 0});
+    if (x === undefined || y === undefined) continue;
+    if (x.ok && y.ok && x.dir !== undefined && y.dir !== undefined) {
       const c = (result.comparison = compareFolders(x.dir, y.dir));
       const again = result.builds[`${result.revisions[0]}-again`];
-      if (again?.ok === true) setAsideUnstable(c, compareFolders(x.dir, again.dir));
+      if (again?.ok === true && again.dir !== undefined)
+        setAsideUnstable(c, compareFolders(x.dir, again.dir));
       if (c.differing.length > 0 || c.onlyBefore.length > 0 || c.onlyAfter.length > 0) anyChange = true;
     } else if (x.ok !== y.ok) anyChange = true;
     short.push(...renderPair(result, false));
@@ -707,12 +810,16 @@ function report(results, header, file) {
   return anyChange ? 1 : 0;
 }
 
-async function main() {
-  const options = parseOptions(process.argv.slice(2));
+/** Returns the exit code: 0 when every pair is identical, 1 when any differs or failed on one side only. */
+export async function main(args: string[] = process.argv.slice(2)): Promise<0 | 1> {
+  const options = parseOptions(args);
   if (options.folders !== null) {
-    const [dir, dir2] = options.folders; // two build folders already made: no worktree, no build
-    const builds = {A: {ok: true, seconds: 0, dir}, B: {ok: true, seconds: 0, dir: dir2}};
-    const pair = {name: `${dir} vs ${dir2}`, openapi: null, asyncapi: null};
+    const [dir = '', dir2 = ''] = options.folders; // two build folders already made: no worktree, no build
+    const builds: Record<string, Build> = {
+      A: {ok: true, seconds: 0, dir},
+      B: {ok: true, seconds: 0, dir: dir2},
+    };
+    const pair: Pair = {name: `${dir} vs ${dir2}`, openapi: null, asyncapi: null};
     return report([{pair, revisions: ['A', 'B'], builds}], [], options.report);
   }
   const pairs = resolvePairs(options);
@@ -724,18 +831,20 @@ async function main() {
     }
   });
   // The same revision twice shows what changes from one build to the next (time stamps, random examples).
-  if (revisions[0].label === revisions[1].label) revisions[1].label += '-2';
+  const [first, second] = revisions;
+  if (first === undefined || second === undefined) usage('two revisions are needed');
+  if (first.label === second.label) second.label += '-2';
   if (!existsSync(path.join(ROOT, 'node_modules')))
     usage('no node_modules in the current checkout: run npm ci first');
   const workBase = options.work ?? os.tmpdir();
   mkdirSync(workBase, {recursive: true});
-  state.tmp = mkdtempSync(path.join(workBase, 'compare-builds-'));
-  const outRoot = options.keep ?? path.join(state.tmp, 'out');
+  const tmp = mkdtempSync(path.join(workBase, 'compare-builds-'));
+  state.tmp = tmp;
+  const outRoot = options.keep ?? path.join(tmp, 'out');
   const reportFile =
-    options.report ??
-    path.join(os.tmpdir(), `compare-builds-${revisions[0].label}-${revisions[1].label}.txt`);
+    options.report ?? path.join(os.tmpdir(), `compare-builds-${first.label}-${second.label}.txt`);
   const header = [
-    `compare-builds ${revisions[0].label} (${revisions[0].commit.slice(0, 12)}) vs ${revisions[1].label} (${revisions[1].commit.slice(0, 12)})`,
+    `compare-builds ${first.label} (${first.commit.slice(0, 12)}) vs ${second.label} (${second.commit.slice(0, 12)})`,
     `node_modules: ${path.join(ROOT, 'node_modules')} (hard-linked)`,
   ];
   for (const r of revisions) {
@@ -750,14 +859,18 @@ async function main() {
   }
   console.log(header.join('\n'));
 
-  const results = pairs.map((pair) => ({pair, revisions: revisions.map((r) => r.label), builds: {}}));
+  const results = pairs.map((pair): PairResult => ({
+    pair,
+    revisions: revisions.map((r) => r.label),
+    builds: {},
+  }));
   for (const r of revisions) {
     console.log(`[compare-builds] worktree for ${r.label}`);
-    const worktree = makeWorktree(r.commit, r.label);
-    const runs = options.twice && r === revisions[0] ? [r.label, `${r.label}-again`] : [r.label];
+    const worktree = makeWorktree(r.commit, r.label, tmp);
+    const runs = options.twice && r === first ? [r.label, `${r.label}-again`] : [r.label];
     for (const result of results)
       for (const label of runs) {
-        const logFile = path.join(state.tmp, `${label}-${result.pair.name}.log`);
+        const logFile = path.join(tmp, `${label}-${result.pair.name}.log`);
         process.stdout.write(`[compare-builds] ${label} ${result.pair.name}: building… `);
         const outcome = await build(worktree, result.pair, logFile);
         console.log(
@@ -782,10 +895,14 @@ async function main() {
   return code;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
+runIfMain(import.meta.url, async () => {
+  process.on('exit', cleanup);
+  process.on('SIGINT', () => process.exit(130));
+  process.on('SIGTERM', () => process.exit(143));
+  try {
+    process.exit(await main());
+  } catch (error) {
     console.error(`[compare-builds] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
-  },
-);
+  }
+});

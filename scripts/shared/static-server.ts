@@ -5,11 +5,12 @@
  * compressed transfer sizes.
  */
 import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 
-const TYPES = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -22,7 +23,7 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-async function resolveFile(root, pathname) {
+async function resolveFile(root: string, pathname: string): Promise<string | undefined> {
   const clean = decodeURIComponent(pathname).replace(/\/+$/, '');
   const candidates =
     clean === ''
@@ -40,10 +41,20 @@ async function resolveFile(root, pathname) {
   return undefined;
 }
 
-/** Starts the server; resolves to {url, sent: Map<path, bytes>, close()}. */
-export async function startStaticServer(root, {gzip = true} = {}) {
-  const sent = new Map();
-  const cache = new Map();
+export interface StaticServer {
+  url: string;
+  /** Compressed (or raw) bytes sent per request path. */
+  sent: Map<string, number>;
+  close: () => Promise<void>;
+}
+
+/** Starts the server on a free port of 127.0.0.1. */
+export async function startStaticServer(
+  root: string,
+  {gzip = true}: {gzip?: boolean} = {},
+): Promise<StaticServer> {
+  const sent = new Map<string, number>();
+  const cache = new Map<string, {raw: Buffer; gz: Buffer}>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let file = await resolveFile(root, url.pathname);
@@ -74,13 +85,13 @@ export async function startStaticServer(root, {gzip = true} = {}) {
     res.end(payload);
     sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + payload.length);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
   const timer = setTimeout(() => server.close(), 30 * 60 * 1000); // never outlive a run
   timer.unref();
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Scale benchmark (figures, never pass/fail): builds the site against OpenAPI
  * documents of several sizes and reports, per size, the build's wall time and
@@ -39,11 +38,11 @@
  * times (default 5), interleaved with the order rotated each round: one load is noise on a shared
  * machine, so the report gives each page's median, its range and its median over the product
  * /rest's, with the load average before and after. A last, traced load of the heaviest page
- * breaks its longest task at 4× down (scripts/longest-task.mjs): HTML parsing, style, layout,
+ * breaks its longest task at 4× down (./longest-task.ts): HTML parsing, style, layout,
  * paint, script (hydration included), garbage collection, with the elements it styled and the
  * layout objects it laid out.
  *
- * Usage: node scripts/bench-scale.mjs [--sizes 250,659] [--nested | --shapes plain,nested]
+ * Usage: npm run bench:scale -- [--sizes 250,659] [--nested | --shapes plain,nested]
  *          [--document path/to/openapi.yaml ...] [--runs 5] [--keep]
  * Writes .tmp/bench-scale.json. Needs /usr/bin/time (Debian package `time`) for peak memory.
  */
@@ -52,48 +51,75 @@ import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {createJiti} from 'jiti';
 import {parse, stringify} from 'yaml';
-import {chromium} from '@playwright/test';
-import {CHROME_PATH, CHROMIUM_ARGS} from './chromium.mjs';
-import {describeTask, traceLongestTask} from './longest-task.mjs';
-import {startStaticServer} from './static-server.mjs';
-import {median} from './median.mjs';
+import {chromium, type Browser} from '@playwright/test';
+import {isObject, type Json, type JsonObject} from '../../plugins/api-reference/document';
+import {pathItemOperations} from '../../plugins/api-reference/document/operations';
+import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {runIfMain} from '../shared/main';
+import {startStaticServer} from '../shared/static-server';
+import {describeTask, traceLongestTask, type Task} from './longest-task';
+import {median} from './median';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TMP = path.join(ROOT, '.tmp', 'bench-scale');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
-};
-const sizes = option('--sizes', '250,659')
-  .split(',')
-  .map((n) => Number(n.trim()))
-  .filter((n) => n > 0);
-const keep = args.includes('--keep');
-/** Interleaved loads of each measured page with the CPU slowed 4× (`--runs 9` for more). */
-const runs = Math.max(1, Number(option('--runs', '5')) || 5);
-const shapes = option('--shapes', args.includes('--nested') ? 'nested' : 'plain')
-  .split(',')
-  .map((s) => s.trim())
-  .filter((s) => s === 'plain' || s === 'nested');
-/** OpenAPI documents given with `--document a.yaml --document b.yaml` or `--document a.yaml,b.yaml`. */
-const documents = args
-  .flatMap((arg, i) => (arg === '--document' && args[i + 1] !== undefined ? args[i + 1].split(',') : []))
-  .map((file) => file.trim())
-  .filter((file) => file !== '')
-  .map((file) => path.resolve(file));
-const generated =
-  documents.length === 0 || ['--sizes', '--nested', '--shapes'].some((name) => args.includes(name));
+
+export const USAGE = `Usage: npm run bench:scale -- [--sizes 250,659] [--nested | --shapes plain,nested]
+         [--document path/to/openapi.yaml ...] [--runs 5] [--keep]`;
+
+type Shape = 'plain' | 'nested';
+
+export interface ScaleOptions {
+  sizes: number[];
+  keep: boolean;
+  /** Interleaved loads of each measured page with the CPU slowed 4× (`--runs 9` for more). */
+  runs: number;
+  shapes: Shape[];
+  /** OpenAPI documents given with `--document a.yaml --document b.yaml` or `--document a.yaml,b.yaml`. */
+  documents: string[];
+  /** Whether generated documents are built (always, unless only --document is given). */
+  generated: boolean;
+}
+
+export function scaleOptions(args: readonly string[]): ScaleOptions {
+  const option = (name: string, fallback: string): string => {
+    const i = args.indexOf(name);
+    return (i >= 0 ? args[i + 1] : undefined) ?? fallback;
+  };
+  const documents = args
+    .flatMap((arg, i) => (arg === '--document' ? (args[i + 1]?.split(',') ?? []) : []))
+    .map((file) => file.trim())
+    .filter((file) => file !== '')
+    .map((file) => path.resolve(file));
+  return {
+    sizes: option('--sizes', '250,659')
+      .split(',')
+      .map((n) => Number(n.trim()))
+      .filter((n) => n > 0),
+    keep: args.includes('--keep'),
+    runs: Math.max(1, Number(option('--runs', '5')) || 5),
+    shapes: option('--shapes', args.includes('--nested') ? 'nested' : 'plain')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s): s is Shape => s === 'plain' || s === 'nested'),
+    documents,
+    generated:
+      documents.length === 0 || ['--sizes', '--nested', '--shapes'].some((name) => args.includes(name)),
+  };
+}
+
 /** The page budget of issue 21: HTML bytes and elements. */
 const BUDGET = {bytes: 1.5 * 1024 * 1024, elements: 20_000};
-const {pathItemOperations} = await createJiti(import.meta.url).import(
-  '../plugins/api-reference/document/operations.ts',
-);
+
+/** `value` when it is a JSON object; otherwise the error names `what`. */
+function object(value: Json | undefined, what: string): JsonObject {
+  if (value === undefined || !isObject(value))
+    throw new Error(`specs/openapi.yaml: ${what} is not an object`);
+  return value;
+}
 
 /** A string field with a description, as real specifications write them. */
-const field = (name, extra = {}) => ({
+const field = (name: string, extra: JsonObject = {}): JsonObject => ({
   type: 'string',
   description: `The ${name.replace(/_/g, ' ')} of this component, as the platform records it; see the guide for the values it accepts.`,
   example: `${name}-example`,
@@ -101,7 +127,7 @@ const field = (name, extra = {}) => ({
 });
 
 /** `count` described string fields named after `stem`. */
-function fields(stem, count) {
+function fields(stem: string, count: number): Record<string, JsonObject> {
   return Object.fromEntries(
     Array.from({length: count}, (_, i) => [`${stem}_${i + 1}`, field(`${stem} ${i + 1}`)]),
   );
@@ -113,9 +139,9 @@ function fields(stem, count) {
  * named parts (health check, autoscaling with its metrics, routes, environment variables, image
  * and git sources), nine levels deep in all.
  */
-export function nestedSchemas() {
-  const ref = (name) => ({$ref: `#/components/schemas/${name}`});
-  const schemas = {
+export function nestedSchemas(): Record<string, JsonObject> {
+  const ref = (name: string): JsonObject => ({$ref: `#/components/schemas/${name}`});
+  const schemas: Record<string, JsonObject> = {
     CpuMetric: {
       type: 'object',
       properties: {
@@ -199,11 +225,12 @@ export function nestedSchemas() {
 }
 
 /** Gives one operation the nested family: its success responses return an App, its body is an AppSpec. */
-function embedNested(operation) {
-  const json = (schema) => ({'application/json': {schema}});
-  for (const [status, response] of Object.entries(operation.responses ?? {})) {
-    if (!/^2/.test(status) || response.$ref !== undefined) continue;
-    operation.responses[status] = {
+function embedNested(operation: JsonObject): void {
+  const json = (schema: JsonObject): JsonObject => ({'application/json': {schema}});
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  for (const [status, response] of Object.entries(responses)) {
+    if (!/^2/.test(status) || !isObject(response) || response.$ref !== undefined) continue;
+    responses[status] = {
       description: response.description ?? 'The application.',
       content: json({$ref: '#/components/schemas/App'}),
     };
@@ -220,36 +247,62 @@ function embedNested(operation) {
 }
 
 /** The product's document with its operations cloned to `count` in all. */
-export function scaledDocument(count, {nested = false} = {}) {
-  const doc = parse(readFileSync(path.join(ROOT, 'specs/openapi.yaml'), 'utf8'));
-  const originals = [];
-  for (const [route, item] of Object.entries(doc.paths)) {
-    for (const {method, operation} of pathItemOperations(item)) originals.push({route, method, operation});
-  }
-  const paths = {};
-  const tags = [];
+export function scaledDocument(count: number, {nested = false}: {nested?: boolean} = {}): JsonObject {
+  const doc = object(
+    parse(readFileSync(path.join(ROOT, 'specs/openapi.yaml'), 'utf8')) as Json,
+    'the document',
+  );
+  const docPaths = object(doc.paths, 'paths');
+  const originals = Object.entries(docPaths).flatMap(([route, item]) =>
+    pathItemOperations(object(item, route)).map(({method, operation}) => ({route, method, operation})),
+  );
+  const paths: Record<string, JsonObject> = {};
+  const tags: {name: string; description: string}[] = [];
   for (let i = 0; i < count; i++) {
-    const {route, method, operation} = originals[i % originals.length];
+    const original = originals[i % originals.length];
+    if (original === undefined) throw new Error('specs/openapi.yaml has no operation');
+    const {route, method, operation} = original;
     const tag = `Area ${String(Math.floor(i / 8) + 1).padStart(3, '0')}`;
     if (tags.at(-1)?.name !== tag) tags.push({name: tag, description: `Generated group ${tag}.`});
     const clone = structuredClone(operation);
-    clone.operationId = `${operation.operationId ?? method}N${i}`;
+    clone.operationId = `${typeof operation.operationId === 'string' ? operation.operationId : method}N${i}`;
     clone.tags = [tag];
     // One tag in four returns and takes the large shared schemas.
     if (nested && Math.floor(i / 8) % 4 === 0) embedNested(clone);
     const clonedRoute = `/scaled/${i}${route}`;
-    paths[clonedRoute] ??= {};
-    paths[clonedRoute][method] = clone;
+    const item = (paths[clonedRoute] ??= {});
+    item[method] = clone;
     // Path-level parameters travel with the operation.
-    if (doc.paths[route].parameters) paths[clonedRoute].parameters = doc.paths[route].parameters;
+    const parameters = object(docPaths[route], route).parameters;
+    if (parameters !== undefined) item.parameters = parameters;
   }
   doc.paths = paths;
   doc.tags = tags;
-  if (nested) Object.assign(doc.components.schemas, nestedSchemas());
+  if (nested)
+    Object.assign(
+      object(object(doc.components, 'components').schemas, 'components.schemas'),
+      nestedSchemas(),
+    );
   return doc;
 }
 
-function timedBuild(outDir, env) {
+interface TimedBuild {
+  seconds: number;
+  peakMiB: number | null;
+  warnings: number;
+}
+
+/** A build that failed, with its output. */
+class BuildFailed extends Error {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(message);
+  }
+}
+
+function timedBuild(outDir: string, env: Record<string, string>): TimedBuild {
   const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
   const hasTime = existsSync('/usr/bin/time');
   const command = hasTime ? '/usr/bin/time' : process.execPath;
@@ -268,7 +321,7 @@ function timedBuild(outDir, env) {
   const output = `${result.stdout ?? ''}\n${result.stderr ?? ''}`;
   if (result.status !== 0) {
     console.error(output.slice(-4000));
-    throw Object.assign(new Error(`build failed (${outDir})`), {output});
+    throw new BuildFailed(`build failed (${outDir})`, output);
   }
   // The api-reference plugin prints one summary line: "[WARNING] [api-reference] N document warnings (…)".
   const summary = /\[api-reference\] (\d+) document warnings? \(/.exec(output);
@@ -279,21 +332,43 @@ function timedBuild(outDir, env) {
   };
 }
 
-function files(dir, test) {
+function files(dir: string, test: (name: string) => boolean): string[] {
   return readdirSync(dir, {withFileTypes: true, recursive: true})
     .filter((e) => e.isFile() && test(e.name))
     .map((e) => path.join(e.parentPath, e.name));
 }
 
-function largest(list) {
-  return list.map((file) => ({file, bytes: statSync(file).size})).sort((a, b) => b.bytes - a.bytes)[0];
+function largest(list: string[]): {file: string; bytes: number} {
+  return (
+    list.map((file) => ({file, bytes: statSync(file).size})).sort((a, b) => b.bytes - a.bytes)[0] ?? {
+      file: '(none)',
+      bytes: 0,
+    }
+  );
 }
 
 /**
  * Loads `url` in a new page (with the CPU slowed `rate`×) and returns the time until the page has
  * hydrated, the longest main-thread task seen until `settleMs` later, and the elements in the DOM.
  */
-async function measureLoad(browser, url, {rate = 1, settleMs = 2000, timeout = 120_000} = {}) {
+/** What the page script collects: the longest task seen. */
+declare global {
+  interface Window {
+    __longest: number;
+  }
+}
+
+interface Load {
+  hydratedMs: number;
+  longestTaskMs: number;
+  domNodes: number;
+}
+
+async function measureLoad(
+  browser: Browser,
+  url: string,
+  {rate = 1, settleMs = 2000, timeout = 120_000}: {rate?: number; settleMs?: number; timeout?: number} = {},
+): Promise<Load> {
   const page = await browser.newPage();
   await page.addInitScript(() => {
     window.__longest = 0;
@@ -320,7 +395,7 @@ async function measureLoad(browser, url, {rate = 1, settleMs = 2000, timeout = 1
  * What the browser lays out for a page as served: its rendered elements and its runs of text (the
  * unit the page planner weighs, `PAGE_WEIGHT_LIMIT`), counted in Chromium with JavaScript off.
  */
-async function countBoxes(browser, url) {
+async function countBoxes(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({javaScriptEnabled: false});
   try {
     const page = await context.newPage();
@@ -328,11 +403,12 @@ async function countBoxes(browser, url) {
     return await page.evaluate(() => {
       let boxes = 0;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
-      const rendered = (element) => element !== null && element.getClientRects().length > 0;
+      const rendered = (element: Element | null): boolean =>
+        element !== null && element.getClientRects().length > 0;
       for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        if (node.nodeType === Node.TEXT_NODE) {
+        if (node instanceof Text) {
           if (node.data.trim() !== '' && rendered(node.parentElement)) boxes++;
-        } else if (rendered(node)) boxes++;
+        } else if (node instanceof Element && rendered(node)) boxes++;
       }
       return boxes;
     });
@@ -346,11 +422,32 @@ async function countBoxes(browser, url) {
  * the first layout costs, so the pages are ranked by boxes counted in Chromium; only the
  * `shortlist` pages whose HTML has the most elements and runs of text are counted (a load each).
  */
-async function heaviestPages(browser, serverUrl, weighed, {count = 3, shortlist = 8} = {}) {
+interface Weighed {
+  route: string;
+  bytes: number;
+  elements: number;
+  textRuns: number;
+  html: string;
+}
+
+interface Counted {
+  route: string;
+  bytes?: number;
+  elements?: number;
+  boxes: number;
+  product?: boolean;
+}
+
+async function heaviestPages(
+  browser: Browser,
+  serverUrl: string,
+  weighed: Weighed[],
+  {count = 3, shortlist = 8} = {},
+): Promise<Counted[]> {
   const candidates = [...weighed]
     .sort((a, b) => b.elements + b.textRuns - (a.elements + a.textRuns))
     .slice(0, shortlist);
-  const counted = [];
+  const counted: Counted[] = [];
   for (const p of candidates)
     counted.push({
       route: p.route,
@@ -368,44 +465,67 @@ async function heaviestPages(browser, serverUrl, weighed, {count = 3, shortlist 
  * in a row); the median, the range and the ratio to the product's own /rest loaded in the same
  * rounds are the figures to read. The load average before and after says how busy the machine was.
  */
-async function slowLoads(browser, targets, rounds) {
-  const samples = targets.map(() => []);
-  const loads = targets.map(() => []);
+interface SlowPage extends Counted {
+  samplesMs: number[];
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  loadMedianMs: number;
+  ratioToProduct?: number | null;
+}
+
+interface SlowLoads {
+  loadAverage: number[];
+  pages: SlowPage[];
+}
+
+async function slowLoads(
+  browser: Browser,
+  targets: (Counted & {url: string})[],
+  rounds: number,
+): Promise<SlowLoads> {
+  const samples: number[][] = targets.map(() => []);
+  const loads: number[][] = targets.map(() => []);
   const loadBefore = os.loadavg()[0];
   for (let round = 0; round < rounds; round++)
     for (let k = 0; k < targets.length; k++) {
       const i = (k + round) % targets.length;
-      const {hydratedMs, longestTaskMs} = await measureLoad(browser, targets[i].url, {
+      const target = targets[i];
+      if (target === undefined) continue;
+      const {hydratedMs, longestTaskMs} = await measureLoad(browser, target.url, {
         rate: 4,
         settleMs: 4000,
         timeout: 300_000,
       });
-      samples[i].push(longestTaskMs);
-      loads[i].push(hydratedMs);
+      samples[i]?.push(longestTaskMs);
+      loads[i]?.push(hydratedMs);
     }
   return {
-    loadAverage: [loadBefore, os.loadavg()[0]].map((n) => Math.round(n * 10) / 10),
-    pages: targets.map((target, i) => ({
-      route: target.route,
-      bytes: target.bytes,
-      elements: target.elements,
-      boxes: target.boxes,
-      product: target.product === true,
-      samplesMs: samples[i],
-      medianMs: Math.round(median(samples[i])),
-      minMs: Math.min(...samples[i]),
-      maxMs: Math.max(...samples[i]),
-      loadMedianMs: Math.round(median(loads[i])),
-    })),
+    loadAverage: [loadBefore, os.loadavg()[0]].map((n) => Math.round((n ?? NaN) * 10) / 10),
+    pages: targets.map((target, i): SlowPage => {
+      const taken = samples[i] ?? [];
+      return {
+        route: target.route,
+        ...(target.bytes !== undefined ? {bytes: target.bytes} : {}),
+        ...(target.elements !== undefined ? {elements: target.elements} : {}),
+        boxes: target.boxes,
+        product: target.product === true,
+        samplesMs: taken,
+        medianMs: Math.round(median(taken)),
+        minMs: Math.min(...taken),
+        maxMs: Math.max(...taken),
+        loadMedianMs: Math.round(median(loads[i] ?? [])),
+      };
+    }),
   };
 }
 
-let productBuild;
+let productBuild: string | undefined;
 /**
  * The product's own site, built once per run from specs/: its /rest is the yardstick every page is
  * loaded beside (the page planner's limit is its weight).
  */
-function productSite() {
+function productSite(): string {
   if (productBuild === undefined) {
     const outDir = path.join(TMP, 'build-product');
     rmSync(outDir, {recursive: true, force: true});
@@ -422,13 +542,30 @@ function productSite() {
  * one traced load of the heaviest that breaks its longest task down. With `intro`, also the bytes
  * /docs/intro prefetches after load.
  */
-async function measurePages(outDir, weighed, {intro = false} = {}) {
+interface Pages {
+  introJsBytes?: number;
+  referencePage: string;
+  heaviestPage: Counted;
+  loadMs: number;
+  longestTaskMs: number;
+  domNodes: number;
+  loadSlowMs: number;
+  longestTaskSlowMs: number;
+  slowLoads: SlowLoads;
+  slowTask: Task | null;
+}
+
+async function measurePages(
+  outDir: string,
+  weighed: Weighed[],
+  {intro = false, runs}: {intro?: boolean; runs: number},
+): Promise<Pages> {
   const productDir = productSite();
   const server = await startStaticServer(outDir);
   const product = await startStaticServer(productDir);
   const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
   try {
-    let introJsBytes;
+    let introJsBytes = 0;
     if (intro) {
       const page = await browser.newPage();
       // Bytes /docs/intro prefetches after load (idle prefetching included).
@@ -445,12 +582,14 @@ async function measurePages(outDir, weighed, {intro = false} = {}) {
       await page.close();
     }
     const heaviest = await heaviestPages(browser, server.url, weighed);
-    const productRest = {
+    const top = heaviest[0];
+    if (top === undefined) throw new Error(`${outDir} has no reference page`);
+    const productRest: Counted = {
       route: '/rest',
       product: true,
       boxes: await countBoxes(browser, `${product.url}/rest`),
     };
-    const normal = await measureLoad(browser, `${server.url}${heaviest[0].route}`);
+    const normal = await measureLoad(browser, `${server.url}${top.route}`);
     const slow = await slowLoads(
       browser,
       [
@@ -459,19 +598,19 @@ async function measurePages(outDir, weighed, {intro = false} = {}) {
       ],
       runs,
     );
-    const productMedian = slow.pages[0].medianMs;
+    const productMedian = slow.pages[0]?.medianMs ?? 0;
     for (const p of slow.pages) p.ratioToProduct = productMedian > 0 ? p.medianMs / productMedian : null;
     // A separate, traced load says what the heaviest page's longest task at 4× consists of.
-    const slowTask = await traceLongestTask(browser, `${server.url}${heaviest[0].route}`);
+    const slowTask = await traceLongestTask(browser, `${server.url}${top.route}`);
     return {
       ...(intro ? {introJsBytes} : {}),
-      referencePage: heaviest[0].route,
-      heaviestPage: heaviest[0],
+      referencePage: top.route,
+      heaviestPage: top,
       loadMs: normal.hydratedMs,
       longestTaskMs: normal.longestTaskMs,
       domNodes: normal.domNodes,
-      loadSlowMs: slow.pages[1].loadMedianMs,
-      longestTaskSlowMs: slow.pages[1].medianMs,
+      loadSlowMs: slow.pages[1]?.loadMedianMs ?? NaN,
+      longestTaskSlowMs: slow.pages[1]?.medianMs ?? NaN,
       slowLoads: slow,
       slowTask,
     };
@@ -483,12 +622,12 @@ async function measurePages(outDir, weighed, {intro = false} = {}) {
 }
 
 /** Runs of text in a page's body as served: a first guess at its boxes, before Chromium counts them. */
-function textRuns(html) {
+function textRuns(html: string): number {
   return (html.slice(html.indexOf('<body')).match(/>[^<]*[^<\s][^<]*</g) ?? []).length;
 }
 
 /** Elements in a page's HTML as served (before hydration): every opening tag. */
-function elementCount(html) {
+function elementCount(html: string): number {
   return (html.match(/<[a-zA-Z][^\s/>]*/g) ?? []).length;
 }
 
@@ -496,10 +635,10 @@ function elementCount(html) {
  * What a page's markup repeats: field anchors (`<operation>.<request|response.NNN>.<path>`) with the
  * operation part removed, counted; the most repeated paths are the schemas written out many times.
  */
-function repeatedFields(html) {
-  const counts = new Map();
+function repeatedFields(html: string): string[] {
+  const counts = new Map<string, number>();
   for (const m of html.matchAll(/ id="[^".]+\.(?:request|response\.[^".]+)\.([^"]+)"/g)) {
-    const top = m[1].split('.').slice(0, 2).join('.');
+    const top = (m[1] ?? '').split('.').slice(0, 2).join('.');
     counts.set(top, (counts.get(top) ?? 0) + 1);
   }
   return [...counts.entries()]
@@ -508,7 +647,7 @@ function repeatedFields(html) {
     .map(([p, n]) => `${p} ×${n}`);
 }
 
-function weighPages(outDir, pages) {
+function weighPages(outDir: string, pages: string[]): Weighed[] {
   return pages
     .map((file) => {
       const html = readFileSync(file, 'utf8');
@@ -527,10 +666,22 @@ function weighPages(outDir, pages) {
     .sort((a, b) => b.bytes - a.bytes);
 }
 
-const kib = (n) => `${Math.round(n / 1024)} KiB`;
-const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MB`;
+const kib = (n: number): string => `${Math.round(n / 1024)} KiB`;
+const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(2)} MB`;
 /** The reference pages of a build, weighed (largest first): the ones over budget, the most elements. */
-function weighReference(outDir) {
+interface OverBudget {
+  route: string;
+  bytes: number;
+  elements: number;
+  repeats: string[];
+}
+
+function weighReference(outDir: string): {
+  referencePages: string[];
+  weighed: Weighed[];
+  overBudget: OverBudget[];
+  mostElements: number;
+} {
   const html = files(outDir, (name) => name.endsWith('.html'));
   const referencePages = html.filter((file) => /[/\\]rest(\.html$|[/\\])/.test(file));
   const weighed = weighPages(outDir, referencePages);
@@ -541,40 +692,70 @@ function weighReference(outDir) {
   return {referencePages, weighed, overBudget, mostElements};
 }
 
-mkdirSync(TMP, {recursive: true});
-const results = [];
-for (const shape of generated ? shapes : [])
-  for (const size of sizes) {
-    const name = `${size}${shape === 'nested' ? '-nested' : ''}`;
-    const docFile = path.join(TMP, `openapi-${name}.yaml`);
-    writeFileSync(docFile, stringify(scaledDocument(size, {nested: shape === 'nested'})));
-    const outDir = path.join(TMP, `build-${name}`);
-    rmSync(outDir, {recursive: true, force: true});
-    console.log(`\n[bench-scale] building with ${size} operations (${shape}) …`);
-    const build = timedBuild(outDir, {OPENAPI_FILE: docFile});
-    const {referencePages, weighed, overBudget, mostElements} = weighReference(outDir);
-    const biggestJs = largest(files(path.join(outDir, 'assets/js'), (name) => name.endsWith('.js')));
-    const browsing = await measurePages(outDir, weighed, {intro: true});
-    const result = {
-      operations: size,
-      shape,
-      overBudget,
-      mostElements,
-      buildSeconds: Math.round(build.seconds),
-      peakMiB: build.peakMiB,
-      referencePages: referencePages.length,
-      largestReferencePage: {route: weighed[0].route, bytes: weighed[0].bytes},
-      largestJs: {file: path.basename(biggestJs.file), bytes: biggestJs.bytes},
-      searchIndexBytes: statSync(path.join(outDir, 'search-index.json')).size,
-      llmsFullBytes: statSync(path.join(outDir, 'llms-full.txt')).size,
-      ...browsing,
-    };
-    results.push(result);
-    if (!keep) rmSync(outDir, {recursive: true, force: true});
-  }
+interface SizeResult extends Pages {
+  operations: number;
+  shape: Shape;
+  overBudget: OverBudget[];
+  mostElements: number;
+  buildSeconds: number;
+  peakMiB: number | null;
+  referencePages: number;
+  largestReferencePage: {route: string; bytes: number};
+  largestJs: {file: string; bytes: number};
+  searchIndexBytes: number;
+  llmsFullBytes: number;
+}
+
+type DocumentResult = {document: string; name: string} & (
+  | {built: false; refusal: string}
+  | (Pages & {
+      built: true;
+      warnings: number;
+      buildSeconds: number;
+      peakMiB: number | null;
+      referencePages: number;
+      overBudget: OverBudget[];
+      largestReferencePage: {route: string; bytes: number};
+      mostElements: number;
+    })
+);
+
+async function generatedResults(options: ScaleOptions): Promise<SizeResult[]> {
+  const results: SizeResult[] = [];
+  for (const shape of options.generated ? options.shapes : [])
+    for (const size of options.sizes) {
+      const name = `${size}${shape === 'nested' ? '-nested' : ''}`;
+      const docFile = path.join(TMP, `openapi-${name}.yaml`);
+      writeFileSync(docFile, stringify(scaledDocument(size, {nested: shape === 'nested'})));
+      const outDir = path.join(TMP, `build-${name}`);
+      rmSync(outDir, {recursive: true, force: true});
+      console.log(`\n[bench-scale] building with ${size} operations (${shape}) …`);
+      const build = timedBuild(outDir, {OPENAPI_FILE: docFile});
+      const {referencePages, weighed, overBudget, mostElements} = weighReference(outDir);
+      const biggestJs = largest(files(path.join(outDir, 'assets/js'), (file) => file.endsWith('.js')));
+      const browsing = await measurePages(outDir, weighed, {intro: true, runs: options.runs});
+      const first = weighed[0] ?? {route: '(none)', bytes: 0};
+      results.push({
+        operations: size,
+        shape,
+        overBudget,
+        mostElements,
+        buildSeconds: Math.round(build.seconds),
+        peakMiB: build.peakMiB,
+        referencePages: referencePages.length,
+        largestReferencePage: {route: first.route, bytes: first.bytes},
+        largestJs: {file: path.basename(biggestJs.file), bytes: biggestJs.bytes},
+        searchIndexBytes: statSync(path.join(outDir, 'search-index.json')).size,
+        llmsFullBytes: statSync(path.join(outDir, 'llms-full.txt')).size,
+        ...browsing,
+      });
+      if (!options.keep) rmSync(outDir, {recursive: true, force: true});
+    }
+  return results;
+}
 
 /** Why a document was refused: the loader's SpecError (or the build's first [ERROR]) and what follows it. */
-function refusal(output) {
+function refusal(output: string): string {
   const lines = output
     .split('\n')
     .map((line) => line.trim())
@@ -584,104 +765,129 @@ function refusal(output) {
   return (at >= 0 ? lines.slice(at, at + 4) : lines.slice(-3)).join(' ').slice(0, 400);
 }
 
-const documentResults = [];
-for (const [i, file] of documents.entries()) {
-  const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '');
-  const outDir = path.join(TMP, `build-document-${i + 1}-${name.replace(/[^\w.-]+/g, '_')}`);
-  rmSync(outDir, {recursive: true, force: true});
-  console.log(`\n[bench-scale] building with ${path.relative(process.cwd(), file)} …`);
-  let build;
-  try {
-    build = timedBuild(outDir, {OPENAPI_FILE: file});
-  } catch (error) {
-    documentResults.push({
+async function documentResults(options: ScaleOptions): Promise<DocumentResult[]> {
+  const results: DocumentResult[] = [];
+  for (const [i, file] of options.documents.entries()) {
+    const name = path.basename(file).replace(/\.(ya?ml|json)$/i, '');
+    const outDir = path.join(TMP, `build-document-${i + 1}-${name.replace(/[^\w.-]+/g, '_')}`);
+    rmSync(outDir, {recursive: true, force: true});
+    console.log(`\n[bench-scale] building with ${path.relative(process.cwd(), file)} …`);
+    let build: TimedBuild;
+    try {
+      build = timedBuild(outDir, {OPENAPI_FILE: file});
+    } catch (error) {
+      results.push({
+        document: file,
+        name,
+        built: false,
+        refusal: refusal(error instanceof BuildFailed ? error.output : String(error)),
+      });
+      rmSync(outDir, {recursive: true, force: true});
+      continue;
+    }
+    const {referencePages, weighed, overBudget, mostElements} = weighReference(outDir);
+    const first = weighed[0] ?? {route: '(none)', bytes: 0};
+    results.push({
       document: file,
       name,
-      built: false,
-      refusal: refusal(error.output ?? String(error)),
+      built: true,
+      warnings: build.warnings,
+      buildSeconds: Math.round(build.seconds),
+      peakMiB: build.peakMiB,
+      referencePages: referencePages.length,
+      overBudget,
+      largestReferencePage: {route: first.route, bytes: first.bytes},
+      mostElements,
+      ...(await measurePages(outDir, weighed, {runs: options.runs})),
     });
-    rmSync(outDir, {recursive: true, force: true});
-    continue;
+    if (!options.keep) rmSync(outDir, {recursive: true, force: true});
   }
-  const {referencePages, weighed, overBudget, mostElements} = weighReference(outDir);
-  documentResults.push({
-    document: file,
-    name,
-    built: true,
-    warnings: build.warnings,
-    buildSeconds: Math.round(build.seconds),
-    peakMiB: build.peakMiB,
-    referencePages: referencePages.length,
-    overBudget,
-    largestReferencePage: {route: weighed[0].route, bytes: weighed[0].bytes},
-    mostElements,
-    ...(await measurePages(outDir, weighed)),
-  });
-  if (!keep) rmSync(outDir, {recursive: true, force: true});
+  return results;
 }
 
-writeFileSync(
-  path.join(ROOT, '.tmp', 'bench-scale.json'),
-  `${JSON.stringify([...results, ...documentResults], null, 2)}\n`,
-);
-if (results.length > 0) {
-  console.log(
-    '\n| operations | build | peak memory | reference pages | over budget | largest page | most elements | largest JS | search index | llms-full | /docs/intro JS+prefetch | heaviest page | longest task | longest task, CPU 4× slower (median) | DOM |',
-  );
-  console.log(`|${'--:|'.repeat(15)}`);
-}
-for (const r of results) {
-  console.log(
-    `| ${r.operations}${r.shape === 'nested' ? ' nested' : ''} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${kib(r.largestJs.bytes)} | ${kib(r.searchIndexBytes)} | ${kib(r.llmsFullBytes)} | ${kib(r.introJsBytes)} | ${r.referencePage} (${r.heaviestPage.boxes} boxes) | ${r.longestTaskMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
-  );
-}
-if (documentResults.length > 0) {
-  console.log(
-    '\n| document | warnings | build | peak memory | reference pages | over budget | largest page | most elements | heaviest page | load | longest task | load, CPU 4× slower (median) | longest task, CPU 4× slower (median) | DOM |',
-  );
-  console.log(`|---|${'--:|'.repeat(13)}`);
-}
-for (const r of documentResults) {
-  if (!r.built) {
-    console.log(`| ${r.name} | refused: ${r.refusal.replace(/\|/g, '\\|')} |${' |'.repeat(12)}`);
-    continue;
+export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  if (args.includes('--help')) {
+    console.log(USAGE);
+    return;
   }
-  const h = r.heaviestPage;
-  console.log(
-    `| ${r.name} | ${r.warnings} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${h.route} (${mb(h.bytes)}, ${h.boxes} boxes) | ${r.loadMs} ms | ${r.longestTaskMs} ms | ${r.loadSlowMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
+  const options = scaleOptions(args);
+  const runs = options.runs;
+  mkdirSync(TMP, {recursive: true});
+  const results = await generatedResults(options);
+  const documents = await documentResults(options);
+  const built = documents.filter((r): r is Extract<DocumentResult, {built: true}> => r.built);
+
+  writeFileSync(
+    path.join(ROOT, '.tmp', 'bench-scale.json'),
+    `${JSON.stringify([...results, ...documents], null, 2)}\n`,
   );
-}
-const traced = [
-  ...results.map((r) => [`${r.operations} ${r.shape}`, r.referencePage, r.slowTask]),
-  ...documentResults.filter((r) => r.built).map((r) => [r.name, r.referencePage, r.slowTask]),
-];
-const measured = [
-  ...results.map((r) => [`${r.operations} ${r.shape}`, r.slowLoads]),
-  ...documentResults.filter((r) => r.built).map((r) => [r.name, r.slowLoads]),
-];
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-for (const [label, slow] of measured) {
-  console.log(
-    `\nThe longest task with the CPU slowed 4×, ${label}: ${runs} interleaved loads of each page beside the product's own /rest (load average ${slow.loadAverage[0]} → ${slow.loadAverage[1]})`,
-  );
-  console.log('\n| page | boxes | elements | median | range | median ÷ product /rest |');
-  console.log('|---|--:|--:|--:|--:|--:|');
-  for (const p of slow.pages)
+  if (results.length > 0) {
     console.log(
-      `| ${p.product ? "the product's /rest" : p.route} | ${p.boxes} | ${p.elements ?? ''} | ${seconds(p.medianMs)} | ${seconds(p.minMs)}–${seconds(p.maxMs)} | ${p.ratioToProduct === null ? '' : p.ratioToProduct.toFixed(2)} |`,
+      '\n| operations | build | peak memory | reference pages | over budget | largest page | most elements | largest JS | search index | llms-full | /docs/intro JS+prefetch | heaviest page | longest task | longest task, CPU 4× slower (median) | DOM |',
     );
-}
-if (traced.length > 0)
-  console.log(
-    '\nThe longest task with the CPU slowed 4× (a separate, traced load of the same page), by self time:',
-  );
-for (const [label, route, task] of traced) console.log(`- ${label}, ${route}: ${describeTask(task)}`);
-for (const r of [...results, ...documentResults].filter((x) => x.overBudget?.length > 0)) {
-  console.log(
-    `\nOver budget (${mb(BUDGET.bytes)}, ${BUDGET.elements} elements), ${r.name ?? `${r.operations} ${r.shape}`}:`,
-  );
-  for (const p of r.overBudget)
+    console.log(`|${'--:|'.repeat(15)}`);
+  }
+  for (const r of results) {
     console.log(
-      `- ${p.route}: ${mb(p.bytes)}, ${p.elements} elements; most repeated fields: ${p.repeats.join(', ')}`,
+      `| ${r.operations}${r.shape === 'nested' ? ' nested' : ''} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${kib(r.largestJs.bytes)} | ${kib(r.searchIndexBytes)} | ${kib(r.llmsFullBytes)} | ${kib(r.introJsBytes ?? 0)} | ${r.referencePage} (${r.heaviestPage.boxes} boxes) | ${r.longestTaskMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
     );
+  }
+  if (documents.length > 0) {
+    console.log(
+      '\n| document | warnings | build | peak memory | reference pages | over budget | largest page | most elements | heaviest page | load | longest task | load, CPU 4× slower (median) | longest task, CPU 4× slower (median) | DOM |',
+    );
+    console.log(`|---|${'--:|'.repeat(13)}`);
+  }
+  for (const r of documents) {
+    if (!r.built) {
+      console.log(`| ${r.name} | refused: ${r.refusal.replace(/\|/g, '\\|')} |${' |'.repeat(12)}`);
+      continue;
+    }
+    const h = r.heaviestPage;
+    console.log(
+      `| ${r.name} | ${r.warnings} | ${r.buildSeconds} s | ${r.peakMiB ?? '?'} MiB | ${r.referencePages} | ${r.overBudget.length} | ${mb(r.largestReferencePage.bytes)} (${r.largestReferencePage.route}) | ${r.mostElements} | ${h.route} (${mb(h.bytes ?? 0)}, ${h.boxes} boxes) | ${r.loadMs} ms | ${r.longestTaskMs} ms | ${r.loadSlowMs} ms | ${r.longestTaskSlowMs} ms | ${r.domNodes} |`,
+    );
+  }
+  const traced: [string, string, Task | null][] = [
+    ...results.map((r): [string, string, Task | null] => [
+      `${r.operations} ${r.shape}`,
+      r.referencePage,
+      r.slowTask,
+    ]),
+    ...built.map((r): [string, string, Task | null] => [r.name, r.referencePage, r.slowTask]),
+  ];
+  const measured: [string, SlowLoads][] = [
+    ...results.map((r): [string, SlowLoads] => [`${r.operations} ${r.shape}`, r.slowLoads]),
+    ...built.map((r): [string, SlowLoads] => [r.name, r.slowLoads]),
+  ];
+  const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+  for (const [label, slow] of measured) {
+    console.log(
+      `\nThe longest task with the CPU slowed 4×, ${label}: ${runs} interleaved loads of each page beside the product's own /rest (load average ${slow.loadAverage[0]} → ${slow.loadAverage[1]})`,
+    );
+    console.log('\n| page | boxes | elements | median | range | median ÷ product /rest |');
+    console.log('|---|--:|--:|--:|--:|--:|');
+    for (const p of slow.pages)
+      console.log(
+        `| ${p.product === true ? "the product's /rest" : p.route} | ${p.boxes} | ${p.elements ?? ''} | ${seconds(p.medianMs)} | ${seconds(p.minMs)}–${seconds(p.maxMs)} | ${p.ratioToProduct == null ? '' : p.ratioToProduct.toFixed(2)} |`,
+      );
+  }
+  if (traced.length > 0)
+    console.log(
+      '\nThe longest task with the CPU slowed 4× (a separate, traced load of the same page), by self time:',
+    );
+  for (const [label, route, task] of traced) console.log(`- ${label}, ${route}: ${describeTask(task)}`);
+  const overBudget: [string, OverBudget[]][] = [
+    ...results.map((r): [string, OverBudget[]] => [`${r.operations} ${r.shape}`, r.overBudget]),
+    ...built.map((r): [string, OverBudget[]] => [r.name, r.overBudget]),
+  ];
+  for (const [label, pages] of overBudget.filter(([, pages]) => pages.length > 0)) {
+    console.log(`\nOver budget (${mb(BUDGET.bytes)}, ${BUDGET.elements} elements), ${label}:`);
+    for (const p of pages)
+      console.log(
+        `- ${p.route}: ${mb(p.bytes)}, ${p.elements} elements; most repeated fields: ${p.repeats.join(', ')}`,
+      );
+  }
 }
+
+runIfMain(import.meta.url, () => main());

@@ -1,20 +1,17 @@
-#!/usr/bin/env node
 /**
- * Makes the sample tier (tests/samples) self-sufficient, like ensure-browser.mjs
+ * Makes the sample tier (tests/samples) self-sufficient, like ensure-browser.ts
  * for the browser tests: finds the toolchains the code samples run with
- * (scripts/samples/toolchains.ts) and installs the missing ones from Debian's
+ * (../samples/toolchains.ts) and installs the missing ones from Debian's
  * packages when it can (root with apt-get). Otherwise it prints the command.
  * It never fails the run: a language still missing is skipped by the tests and
  * named in their report, never passed silently.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
-import {createJiti} from 'jiti';
+import {TOOLCHAINS, installCommand, missing, type Toolchain} from '../samples/toolchains';
+import {runIfMain} from '../shared/main';
 
-const jiti = createJiti(import.meta.url);
-const {TOOLCHAINS, installCommand, missing} = await jiti.import('./samples/toolchains.ts');
-
-function tryInstall(toolchains) {
+function tryInstall(toolchains: readonly Toolchain[]): boolean {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
   const packages = [...new Set(toolchains.flatMap((t) => t.packages))];
@@ -31,15 +28,19 @@ function tryInstall(toolchains) {
   return install.status === 0;
 }
 
-let absent = missing();
-if (absent.length > 0 && tryInstall(absent)) absent = missing();
-const present = TOOLCHAINS.filter((t) => !absent.includes(t)).map((t) => t.name);
-console.log(`Sample toolchains present: ${present.join(', ') || 'none'}.`);
-if (absent.length > 0) {
-  console.log(
-    [
-      `Sample toolchains missing, their samples will be reported as skipped: ${absent.map((t) => t.name).join(', ')}.`,
-      `Install them with:  ${installCommand(absent)}`,
-    ].join('\n'),
-  );
+export function main(): void {
+  let absent = missing();
+  if (absent.length > 0 && tryInstall(absent)) absent = missing();
+  const present = TOOLCHAINS.filter((t) => !absent.includes(t)).map((t) => t.name);
+  console.log(`Sample toolchains present: ${present.join(', ') || 'none'}.`);
+  if (absent.length > 0) {
+    console.log(
+      [
+        `Sample toolchains missing, their samples will be reported as skipped: ${absent.map((t) => t.name).join(', ')}.`,
+        `Install them with:  ${installCommand(absent)}`,
+      ].join('\n'),
+    );
+  }
 }
+
+runIfMain(import.meta.url, main);

@@ -1,0 +1,150 @@
+/**
+ * The maintainers' commands the READMEs name, each started as a reader would start it (`npm run
+ * …`), at least as far as proving that it starts and answers. `npm run site` is in
+ * tests/build/site-command.test.ts (it serves build/); `npm run build` and `release:check` run in
+ * `npm test` itself.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {once} from 'node:events';
+import {connect} from 'node:net';
+import WebSocket from 'ws';
+import {afterAll, describe, expect, it} from 'vitest';
+import {freePort} from '../../../scripts/mock/rest';
+import {ROOT} from '../../helpers/scripts';
+
+function npm(args: string[]): {status: number | null; stdout: string; stderr: string} {
+  const result = spawnSync('npm', ['run', '-s', ...args], {cwd: ROOT, encoding: 'utf8', timeout: 120_000});
+  return {status: result.status, stdout: result.stdout, stderr: result.stderr};
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('npm run mock -- --rest-port P --ws-port Q', () => {
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  /** Stops the command's whole process group (npm, the script, Prism), once. */
+  async function stop(): Promise<void> {
+    const pid = child?.pid;
+    if (child === undefined || pid === undefined || child.exitCode !== null || child.signalCode !== null)
+      return;
+    const exited = once(child, 'exit');
+    process.kill(-pid, 'SIGTERM');
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 20_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  afterAll(stop);
+
+  it('serves one REST call and one WebSocket subscription, then stops', async () => {
+    const [restPort, wsPort] = [await freePort(), await freePort()];
+    child = spawn(
+      'npm',
+      ['run', '-s', 'mock', '--', '--rest-port', String(restPort), '--ws-port', String(wsPort)],
+      {
+        cwd: ROOT,
+        detached: true, // its own process group: stop() ends npm, the script and Prism together
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const ready = new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer): void => {
+        output += chunk.toString('utf8');
+        if (output.includes('Ctrl-C stops both.')) resolve();
+      };
+      child?.stdout?.on('data', onData);
+      child?.stderr?.on('data', onData);
+      child?.once('exit', (code) =>
+        reject(new Error(`npm run mock exited (${String(code)}) before it was ready:\n${output}`)),
+      );
+    });
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`npm run mock was not ready within 150 s:\n${output}`)),
+        150_000,
+      ).unref(),
+    );
+    await Promise.race([ready, timeout]);
+    expect(output).toContain(`http://127.0.0.1:${restPort}`);
+    expect(output).toContain(`ws://127.0.0.1:${wsPort}`);
+
+    // REST: Prism answers a documented call from the document's example, validation on.
+    const response = await fetch(`http://127.0.0.1:${restPort}/api/instruments`, {
+      headers: {Authorization: 'Bearer test'},
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+    expect(await response.json()).toBeTypeOf('object');
+    expect((await fetch(`http://127.0.0.1:${restPort}/api/instruments`)).status, 'no credentials').toBe(401);
+
+    // WebSocket: a channel subscription is confirmed, and the mock prints both frames.
+    const ws = new WebSocket(`ws://127.0.0.1:${wsPort}/ws/orders`, {headers: {Authorization: 'Bearer test'}});
+    await once(ws, 'open');
+    ws.send(JSON.stringify({subscribe_order_channel: {channel: 'orders', heartbeat_interval: 60}}));
+    const [reply] = (await once(ws, 'message')) as [Buffer];
+    ws.close();
+    expect(JSON.parse(String(reply))).toHaveProperty('channel_subscription_confirmation');
+    await expect
+      .poll(() => output, {timeout: 10_000})
+      .toMatch(/\[ws #1 \/ws\/orders\] received subscribe_order_channel/);
+    expect(output).toMatch(/\[ws #1 \/ws\/orders\] sent channel_subscription_confirmation/);
+
+    // Ctrl-C (SIGTERM here) stops both: neither port answers afterwards.
+    await stop();
+    await expect.poll(() => listening(restPort), {timeout: 20_000}).toBe(false);
+    await expect.poll(() => listening(wsPort), {timeout: 20_000}).toBe(false);
+  });
+});
+
+describe('commands that change files or take minutes start with --help and change nothing', () => {
+  it('npm run release -- --help and npm run release:check -- --help print the usage', () => {
+    for (const command of [
+      ['release', '--', '--help'],
+      ['release:check', '--', '--help'],
+    ]) {
+      const result = npm(command);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toContain('Usage: npm run release');
+      expect(result.stdout).toContain('--amend');
+    }
+  });
+
+  it('npm run release refuses an unknown option and a reason-less --amend, recording nothing', () => {
+    const unknown = npm(['release', '--', '--bogus']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("Unknown option '--bogus'");
+    const amend = npm(['release', '--', '--amend']);
+    expect(amend.status).toBe(1);
+    expect(amend.stderr).toContain('--amend needs a reason');
+  });
+
+  it('npm run bench, bench:scale and bench:diff print their usage with --help', () => {
+    expect(npm(['bench', '--', '--help']).stdout).toContain('Usage: npm run bench [-- --runs N]');
+    expect(npm(['bench:scale', '--', '--help']).stdout).toContain('Usage: npm run bench:scale');
+    expect(npm(['bench:diff', '--', '--help']).stdout).toContain('Usage: npm run bench:diff');
+  });
+
+  it('npm run bench:diff times a small generated pair', () => {
+    const result = npm(['bench:diff', '--', '--operations', '20', '--runs', '1']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /^\[bench-diff\] 20 operations, [1-9]\d* changes: [\d.]+ s \(median [\d.]+ s\)$/m,
+    );
+  });
+});

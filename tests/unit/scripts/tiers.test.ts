@@ -1,0 +1,120 @@
+/**
+ * `npm test`'s tiers (scripts/test/tiers.ts) and `npm run test:quick` (scripts/test/quick.ts): every
+ * test file is in a folder a tier runs, the time table adds up, and the quick check runs the checks
+ * for what changed.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {childrenCpuSeconds, timesTable, TIERS} from '../../../scripts/test/tiers';
+import {quickChecks} from '../../../scripts/test/quick';
+import {ROOT} from '../../helpers/scripts';
+
+const SKIPPED = new Set([
+  'node_modules',
+  '.git',
+  'build',
+  '.docusaurus',
+  '.tmp',
+  'test-results',
+  'playwright-report',
+]);
+
+function testFiles(dir = ROOT): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    if (SKIPPED.has(entry.name)) return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return /\.(test|spec)\.(ts|tsx|mjs|js)$/.test(entry.name)
+      ? [path.relative(ROOT, full).split(path.sep).join('/')]
+      : [];
+  });
+}
+
+describe('npm test', () => {
+  it('runs every test file: each is in the folder of a tier', () => {
+    const scripts = (
+      JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {scripts: Record<string, string>}
+    ).scripts;
+    const tierFolders = ['tests/unit/', 'tests/specs/', 'tests/samples/', 'tests/build/'];
+    for (const folder of tierFolders)
+      expect(Object.values(scripts).join('\n')).toContain(folder.slice(0, -1));
+    const strays = testFiles().filter((file) =>
+      file.endsWith('.spec.ts')
+        ? !file.startsWith('tests/e2e/')
+        : !tierFolders.some((folder) => file.startsWith(folder)),
+    );
+    expect(strays).toEqual([]);
+  });
+
+  it('runs the tiers in order, each an npm script of package.json', () => {
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {scripts: Record<string, string>})
+        .scripts,
+    );
+    expect(TIERS.map((t) => t.script)).toEqual([
+      'test:static',
+      'test:unit',
+      'test:samples',
+      'build',
+      'test:build',
+      'test:e2e',
+    ]);
+    for (const tier of TIERS) expect(scripts).toContain(tier.script);
+  });
+
+  it("reads the children's CPU time from /proc/self/stat (cutime and cstime, in ticks)", () => {
+    // pid (comm with spaces) state ppid … utime(14) stime(15) cutime(16) cstime(17) …
+    const stat = '4242 (node (a b)) S 1 2 3 4 5 6 7 8 9 10 11 12 3456 789 13 14 15';
+    expect(childrenCpuSeconds(stat)).toBeCloseTo(42.45);
+    expect(childrenCpuSeconds()).toBeGreaterThanOrEqual(0);
+  });
+
+  it('prints each tier with its wall and CPU time, and the sum', () => {
+    const table = timesTable([
+      {
+        script: 'test:unit',
+        name: 'unit and document tests',
+        wallSeconds: 100.4,
+        cpuSeconds: 180.6,
+        status: 0,
+      },
+      {script: 'build', name: 'production build', wallSeconds: 90, cpuSeconds: 95, status: 1},
+    ]);
+    expect(table).toMatch(/unit and document tests\s+100 s\s+181 s\n/);
+    expect(table).toMatch(/production build\s+90 s\s+95 s {2}FAILED/);
+    expect(table).toMatch(/all\s+190 s\s+276 s$/);
+  });
+});
+
+describe('npm run test:quick', () => {
+  it('checks types always, and lints, formats and tests only what changed', () => {
+    const names = (files: string[]): string[] => quickChecks(files).map((c) => c.name);
+    expect(names([])).toEqual(['typecheck']);
+    expect(names(['README.md'])).toEqual(['typecheck', 'prettier']);
+    const checks = quickChecks(['scripts/bench/median.ts', 'tests/e2e/shell.spec.ts']);
+    expect(checks.map((c) => c.name)).toEqual([
+      'typecheck',
+      'eslint',
+      'prettier',
+      'unit tests of the changed files',
+    ]);
+    const vitest = checks.at(-1)?.command ?? [];
+    expect(vitest.slice(0, 4)).toEqual(['npx', 'vitest', 'related', '--run']);
+    expect(vitest).toContain('scripts/bench/median.ts');
+    expect(vitest, 'browser specs run under Playwright, not here').not.toContain('tests/e2e/shell.spec.ts');
+    expect(vitest).toContain('--exclude=tests/build/**');
+  });
+});
+
+describe('npm ci', () => {
+  it("opts out of Scarf's install report (reached through @asyncapi/parser → Spectral) as its documentation says", () => {
+    // @scarf/scarf's report.js: `rootPackage.scarfSettings.enabled === false` turns it off, whatever npm's configuration.
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scarfSettings?: {enabled?: unknown};
+    };
+    expect(pkg.scarfSettings?.enabled).toBe(false);
+    const report = readFileSync(path.join(ROOT, 'node_modules/@scarf/scarf/report.js'), 'utf8');
+    expect(report).toContain('rootPackage.scarfSettings.enabled === false');
+  });
+});
