@@ -255,9 +255,9 @@ describe('TypeScript types generated from the documents', () => {
   });
 
   it('the README example compiles against the published files', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(ROOT, 'plugins/machine-readable/README.md'), 'utf8');
     const example = /### Typed models[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(example, 'README.md has a ts block under "### Typed models"').toBeDefined();
+    expect(example, 'plugins/machine-readable/README.md has a ts block under "### Typed models"').toBeDefined();
     const socket = 'declare const socket: {send(data: string): void; onmessage: ((event: {data: string}) => void) | null};\n';
     writeFileSync(path.join(folder, 'readme.ts'), `${example ?? ''}${socket}export {};\n`);
     expect(compile(folder, ['readme.ts'])).toEqual([]);

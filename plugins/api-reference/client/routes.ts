@@ -12,6 +12,8 @@ export const ROUTES = {
   ws: '/docs/ws',
   /** The version history. */
   versionHistory: '/version-history',
+  /** The session checker (plugins/session-check). */
+  sessionCheck: '/docs/ws/session-check',
 } as const;
 
 export type Route = (typeof ROUTES)[keyof typeof ROUTES];

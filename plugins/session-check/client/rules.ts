@@ -8,6 +8,7 @@
  * `checked: false` ("not published; not checked") and never judged. Where the checker has to make
  * a choice the documents do not make, `reading` says which.
  */
+import {ROUTES, routeAnchor} from '../../api-reference/client/routes';
 
 export type RuleId =
   | 'subscribe-first'
@@ -91,7 +92,7 @@ export const SESSION_RULES: readonly SessionRule[] = [
     where: {
       file: 'specs/asyncapi.yaml',
       place: '/info/description',
-      link: '/docs/ws',
+      link: ROUTES.ws,
       words: 'A client request that is answered lists its possible answers as its reply',
     },
     reading:
@@ -105,7 +106,7 @@ export const SESSION_RULES: readonly SessionRule[] = [
     where: {
       file: 'specs/asyncapi.yaml',
       place: '/info/description',
-      link: '/docs/ws',
+      link: ROUTES.ws,
       words:
         'the provider publishes no answer to `unsubscribe_channel` or `unsubscribe_instruments`, so they have none.',
     },
@@ -160,7 +161,7 @@ export const SESSION_RULES: readonly SessionRule[] = [
     where: {
       file: 'specs/asyncapi.yaml',
       place: '/channels/prices/description',
-      link: '/docs/ws#channel-prices',
+      link: routeAnchor(ROUTES.ws, 'channel-prices'),
       words:
         '`unsubscribe_instruments` ends single instrument subscriptions; `unsubscribe_channel` ends the channel subscription and all instrument subscriptions with it.',
     },

@@ -8,6 +8,7 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import type {SessionCheckPageProps} from '@site/plugins/session-check/client/types';
+import {ROUTES} from '@site/plugins/api-reference/client/routes';
 import Results from './Results';
 import Rules from './Rules';
 import {useSessionCheck} from './useSessionCheck';
@@ -116,8 +117,8 @@ export default function SessionCheckPage({data}: SessionCheckPageProps): ReactNo
         <Heading as="h1">Check a recorded session</Heading>
         <p>
           Judge a whole recorded session against the documents: every WebSocket frame against its message in
-          the <Link to="/docs/ws">WebSocket API reference</Link>, every REST call against its operation in the{' '}
-          <Link to="/rest">REST API reference</Link>, and the session rules of the{' '}
+          the <Link to={ROUTES.ws}>WebSocket API reference</Link>, every REST call against its operation in
+          the <Link to={ROUTES.rest}>REST API reference</Link>, and the session rules of the{' '}
           <Link to="/docs/websockets">WebSocket guide</Link>. The same checker runs as{' '}
           <code>npm run session-check -- &lt;file&gt;</code>.
         </p>

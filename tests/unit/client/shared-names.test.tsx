@@ -33,8 +33,13 @@ import Downloads from '../../../src/components/ApiReference/Downloads';
 const ROOT = path.resolve(__dirname, '../../..');
 
 describe('routes', () => {
-  it('names the three routes the site links to', () => {
-    expect(ROUTES).toEqual({rest: '/rest', ws: '/docs/ws', versionHistory: '/version-history'});
+  it('names the four routes the site links to', () => {
+    expect(ROUTES).toEqual({
+      rest: '/rest',
+      ws: '/docs/ws',
+      versionHistory: '/version-history',
+      sessionCheck: '/docs/ws/session-check',
+    });
     expect(routeAnchor(ROUTES.rest, tagId('Orders & fills'))).toBe('/rest#tag-orders-fills');
   });
 

@@ -74,11 +74,15 @@ describe('release:check', () => {
 
   it('exits 1 and 0 as a command', async () => {
     const dir = copyOfProduct();
-    const script = path.join(ROOT, 'scripts', 'release.mjs');
-    const ok = await run(process.execPath, [script, '--check'], {cwd: dir});
+    // As package.json runs it: jiti's command line on scripts/build/release.ts.
+    const script = [
+      path.join(ROOT, 'node_modules/jiti/lib/jiti-cli.mjs'),
+      path.join(ROOT, 'scripts/build/release.ts'),
+    ];
+    const ok = await run(process.execPath, [...script, '--check'], {cwd: dir});
     expect(ok.stdout).toContain('equal release 2.0.0');
     moveOrdersChannel(dir);
-    const failed = await run(process.execPath, [script, '--check'], {cwd: dir}).then(
+    const failed = await run(process.execPath, [...script, '--check'], {cwd: dir}).then(
       () => null,
       (error: {code: number; stderr: string}) => error,
     );
