@@ -65,8 +65,9 @@ const config: Config = {
 
   plugins: [
     ['./plugins/api-reference/index.ts', {specPaths: pluginSpecPaths}],
-    // /version-history, its feeds: from the history the api-reference plugin computed.
-    './plugins/releases/index.ts',
+    // The history of the documents (specs/releases): /version-history, its feeds, and the marks
+    // the api-reference plugin places on its pages.
+    ['./plugins/releases/index.ts', {specPaths: pluginSpecPaths}],
     // The docs root has no page of its own: a reader opening /docs lands on the intro.
     ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
     './plugins/licenses/index.ts',

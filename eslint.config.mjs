@@ -49,6 +49,32 @@ export default tseslint.config(
       ],
     },
   },
+  // The two peer plugins (plugins/releases/index.ts): the releases plugin computes the history
+  // and the marks; api-reference reads them as data, so it imports nothing from releases but types.
+  {
+    files: ['plugins/api-reference/**'],
+    ignores: ['plugins/api-reference/client/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@site/|(\\.\\./)+)src/',
+              message:
+                'plugins/ never imports src/: move what both sides need to plugins/api-reference/client/.',
+            },
+            {
+              regex: '^(\\.\\./)+releases(/|$)',
+              allowTypeImports: true,
+              message:
+                'api-reference imports nothing from the releases plugin but types: read its content in allContentLoaded (plugins/releases/index.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/**'],
     rules: {
@@ -58,10 +84,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(@site/|(\\.\\./)+)plugins/(?!api-reference/client/|session-check/client/)',
+              regex: '^(@site/|(\\.\\./)+)plugins/(?!api-reference/client/|session-check/client/|releases/client/)',
               allowTypeImports: true,
               message:
-                'src/ imports plugins/ only from plugins/api-reference/client/ or plugins/session-check/client/ (browser-safe), or as `import type`.',
+                'src/ imports plugins/ only from a plugin\'s client/ (api-reference, releases, session-check: browser-safe), or as `import type`.',
             },
           ],
         },
@@ -74,7 +100,7 @@ export default tseslint.config(
   // The session checker's browser part (plugins/session-check/client/): the same rules as
   // api-reference's client/, except that it may import api-reference's client/ modules.
   {
-    files: ['plugins/session-check/client/**'],
+    files: ['plugins/session-check/client/**', 'plugins/releases/client/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -97,7 +123,7 @@ export default tseslint.config(
               regex: '^(?!(\\.\\./)+src/)\\.\\./(?!\\.\\./api-reference/client/)',
               allowTypeImports: true,
               message:
-                'session-check/client/ ships to the browser: it imports only its own modules and plugins/api-reference/client/ (types excepted).',
+                'a plugin\'s client/ ships to the browser: it imports only its own modules and plugins/api-reference/client/ (types excepted).',
             },
           ],
         },

@@ -42,3 +42,20 @@ export function documentsFromPlugins(plugins: readonly LoadedPlugin[], consumer:
   );
   return documentsOf(plugin?.content, consumer);
 }
+
+/** The element ids each reference page has: where links into the references can land. */
+export interface ReferenceAnchors {
+  readonly rest: ReadonlySet<string>;
+  readonly ws: ReadonlySet<string>;
+}
+
+/** From `allContentLoaded({allContent})`: the anchors of the references the api-reference plugin built. */
+export function anchorsFromAllContent(allContent: AllContent, consumer: string): ReferenceAnchors {
+  const anchors = (allContent[API_REFERENCE_PLUGIN]?.default as {anchors?: ReferenceAnchors} | undefined)
+    ?.anchors;
+  if (anchors === undefined)
+    throw new Error(
+      `[${consumer}] this build has no references from the ${API_REFERENCE_PLUGIN} plugin: list ['./plugins/api-reference/index.ts', {specPaths}] among the plugins of docusaurus.config.ts.`,
+    );
+  return anchors;
+}

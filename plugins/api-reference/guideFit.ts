@@ -10,7 +10,6 @@
  */
 import {hostLabel} from './client/hosts';
 import type {SiteIdentity} from './identity';
-import {compareVersions} from '../releases/version';
 import {ROUTES} from './client/routes';
 
 /** What one page needs that the documents do not give, in sentences a reader understands. */
@@ -30,8 +29,11 @@ export interface GuideFitInput {
   /** Every element id of /rest and of /docs/ws. */
   restAnchors: ReadonlySet<string>;
   wsAnchors: ReadonlySet<string>;
-  /** Newest recorded release (specs/releases; null: none recorded). */
-  historyVersion: string | null;
+  /**
+   * The newest recorded release (specs/releases) when the OpenAPI document's version is older
+   * than it (the releases plugin compares: ReleasesContent.behind); null otherwise.
+   */
+  olderThanRelease: string | null;
   guides: GuideSource[];
 }
 
@@ -120,10 +122,10 @@ export function checkGuideFit(input: GuideFitInput): GuideGaps {
   }
   // The history is computed from the releases and the documents, so it cannot drift from them;
   // what can go wrong is documents older than the newest release recorded next to them.
-  if (input.historyVersion !== null && compareVersions(identity.apiVersion, input.historyVersion) < 0) {
+  if (input.olderThanRelease !== null) {
     add(
       ROUTES.versionHistory,
-      `the newest recorded release is ${input.historyVersion}, but the OpenAPI document is version ${identity.apiVersion || '(none)'}`,
+      `the newest recorded release is ${input.olderThanRelease}, but the OpenAPI document is version ${identity.apiVersion || '(none)'}`,
     );
   }
   return gaps;

@@ -28,10 +28,10 @@ import {checkShownExamples, isOwnDocument} from './exampleCheck';
 import {emitValidators} from './validator';
 import {writeDownloads, type LoadedSource} from './downloads';
 import {buildBuilders, emitBuilders} from './builder';
-import {loadHistory, releasesDirFor} from '../releases/plugin';
-import {applyBadges, applyDeprecations} from '../releases/badges';
+import type {ReleasesContent, ReleasesPluginName} from '../releases';
 import {generatedModule} from './generated';
-import type {HistoryView} from '../releases/view';
+import {placeReleaseMarks} from './marks';
+import type {ReferenceAnchors} from './content';
 
 export type {PluginOptions} from './options';
 export {validateOptions} from './options';
@@ -40,19 +40,20 @@ export interface ApiReferenceContent {
   identity: SiteIdentity;
   rest: RestModel;
   ws: WsModel;
-  /** What the guides show that these documents do not give (empty for the product's own documents). */
-  guideGaps: GuideGaps;
   /** The documents as loaded: one file (split documents bundled), AsyncAPI 2.x converted to 3.0. */
   documents: {openapi: JsonObject; asyncapi: JsonObject};
   /** The files as read, for the downloads (published as written unless bundled or converted). */
   sources: {openapi: LoadedSource; asyncapi: LoadedSource};
-  /** The version history computed from specs/releases and the working documents (plugins/releases). */
-  history: HistoryView;
+  /** Every element id of /rest (all its pages) and of /docs/ws: where links into the references land. */
+  anchors: ReferenceAnchors;
   /** Every reading the documents mark (x-reading), where the references show it: docs/intro.mdx lists them. */
   readings: ReadingEntry[];
 }
 
 /** Global data of this plugin, read by every page (src/components/Identity). */
+/** The releases plugin's key in Docusaurus's content of all plugins (typed by plugins/releases). */
+const RELEASES_PLUGIN: ReleasesPluginName = 'releases';
+
 export interface ApiReferenceGlobalData {
   identity: SiteIdentity;
   guideGaps: GuideGaps;
@@ -115,12 +116,7 @@ export default function apiReferencePlugin(
     name: API_REFERENCE_PLUGIN,
 
     getPathsToWatch() {
-      const releases = releasesDirFor(specPaths);
-      return [
-        specPaths.openapi,
-        specPaths.asyncapi,
-        ...(releases !== null ? [path.join(releases, '**', '*.yaml')] : []),
-      ];
+      return [specPaths.openapi, specPaths.asyncapi];
     },
 
     configureWebpack(_config, isServer) {
@@ -156,38 +152,34 @@ export default function apiReferencePlugin(
         strict,
       });
       if (examples !== null) console.warn(`[WARNING] [api-reference] ${examples}`);
+      const anchors = {rest: collectAnchors(rest), ws: collectAnchors(ws)};
+      const sources = {openapi: loaded[0], asyncapi: loaded[1]};
+      const readings = collectReadings({openapi, asyncapi}, rest, ws);
+      return {identity, rest, ws, documents: {openapi, asyncapi}, sources, anchors, readings};
+    },
+
+    // After every plugin's loadContent: the history's marks go on the models before their pages
+    // are written, and the guides are checked against the history too.
+    async allContentLoaded({allContent, actions}) {
+      const content = allContent[API_REFERENCE_PLUGIN]?.default as ApiReferenceContent;
+      // A site without the releases plugin has no history: no marks, and the guides cannot be behind it.
+      const releases = allContent[RELEASES_PLUGIN]?.default as ReleasesContent | undefined;
+      // "New in X" / "Changed in X" on what the newest releases changed (none with one release),
+      // "Deprecated since X, sunset D" where the documents deprecate something.
+      if (releases !== undefined) placeReleaseMarks({rest: content.rest, ws: content.ws}, releases.marks);
       // Before the bundler starts: one warning naming every place where the guides
       // do not fit these documents; the pages show a notice there (never a failed build).
-      const restAnchors = collectAnchors(rest);
-      const wsAnchors = collectAnchors(ws);
-      const {
-        view: history,
-        badges,
-        deprecations,
-      } = await loadHistory(specPaths, {rest: restAnchors, ws: wsAnchors}, {openapi, asyncapi});
-      // "New in X" / "Changed in X" on what the newest releases changed (none with one release).
-      applyBadges(rest, badges.rest);
-      applyBadges(ws, badges.ws);
-      // "Deprecated since X, sunset D" where the documents deprecate something.
-      applyDeprecations(rest, deprecations.rest);
-      applyDeprecations(ws, deprecations.ws);
       const guideGaps = checkGuideFit({
-        identity,
-        restAnchors,
-        wsAnchors,
-        historyVersion: history.versions[0] ?? null,
+        identity: content.identity,
+        restAnchors: content.anchors.rest,
+        wsAnchors: content.anchors.ws,
+        olderThanRelease: releases?.behind?.release ?? null,
         guides: guideSources(context.siteDir),
       });
       const warning = describeGaps(guideGaps);
       if (warning !== null) console.warn(`[WARNING] [api-reference] ${warning}`);
-      const sources = {openapi: loaded[0], asyncapi: loaded[1]};
-      const readings = collectReadings({openapi, asyncapi}, rest, ws);
-      return {identity, rest, ws, guideGaps, documents: {openapi, asyncapi}, sources, history, readings};
-    },
-
-    async contentLoaded({content, actions}) {
       const {createData, addRoute, setGlobalData} = actions;
-      const globalData: ApiReferenceGlobalData = {identity: content.identity, guideGaps: content.guideGaps};
+      const globalData: ApiReferenceGlobalData = {identity: content.identity, guideGaps};
       setGlobalData(globalData);
       // Route modules as @generated/… paths, never the absolute ones createData returns (generated.ts).
       const module = async (name: string, data: string): Promise<string> =>
@@ -208,7 +200,6 @@ export default function apiReferencePlugin(
       }
       await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
       await createData(READINGS_DATA, JSON.stringify(content.readings));
-      // /version-history is the releases plugin's (plugins/releases/index.ts), from content.history.
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
       await emitValidators(actions, content.documents);

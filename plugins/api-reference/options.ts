@@ -18,8 +18,8 @@ export interface PluginOptions {
 }
 
 /** The options as the plugin uses them; throws naming the first option that is wrong. */
-export function normalizeOptions(raw: unknown): PluginOptions {
-  const where = 'api-reference plugin options';
+export function normalizeOptions(raw: unknown, plugin = 'api-reference'): PluginOptions {
+  const where = `${plugin} plugin options`;
   if (!isObject(raw)) throw new Error(`${where}: expected an object, got ${JSON.stringify(raw)}`);
   const known = new Set(['specPaths', 'id']);
   const unknown = Object.keys(raw).filter((key) => !known.has(key));
@@ -41,4 +41,11 @@ export function normalizeOptions(raw: unknown): PluginOptions {
 /** Docusaurus calls this with the options given in docusaurus.config.ts. */
 export function validateOptions({options}: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
   return normalizeOptions(options);
+}
+
+/** The same check for another plugin that reads the documents (plugins/releases), naming it. */
+export function optionsValidatorFor(
+  plugin: string,
+): (context: OptionValidationContext<unknown, PluginOptions>) => PluginOptions {
+  return ({options}) => normalizeOptions(options, plugin);
 }

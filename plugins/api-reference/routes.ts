@@ -17,7 +17,7 @@ export const READINGS_DATA = 'readings.json';
 export const IDENTITY_DATA = 'identity.json';
 
 /** The component of every /rest page. */
-export const REST_PAGE_COMPONENT = '@site/src/components/ApiReference/RestPage/index.tsx';
+export const REST_PAGE_COMPONENT = '@theme/ApiRestPage';
 
 /** Props of the /rest page component: one route module each (RestPage takes exactly these). */
 export interface RestPageProps {

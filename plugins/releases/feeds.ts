@@ -5,10 +5,8 @@
  * Pure renderers; the plugin's postBuild writes them.
  */
 import type {Note} from './store';
+import {FEED_ROUTE, HISTORY_ROUTE, outputPath} from './client/routes';
 import {correctionLead, type DeprecationView, type EntryView, type HistoryView, type ItemView} from './view';
-
-export const FEED_PATH = 'version-history/feed.xml';
-export const JSON_PATH = 'version-history/changes.json';
 
 function xml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -54,7 +52,7 @@ function deprecationLine(d: DeprecationView): string {
  * history does.
  */
 export function renderAtom(view: HistoryView, options: FeedOptions): string {
-  const page = new URL('version-history', options.siteUrl).href;
+  const page = new URL(outputPath(HISTORY_ROUTE), options.siteUrl).href;
   const released = view.entries.filter((e) => e.kind !== 'unreleased');
   const dates = released
     .map(stableDate)
@@ -117,7 +115,7 @@ export function renderAtom(view: HistoryView, options: FeedOptions): string {
     `  <id>${xml(page)}</id>`,
     `  <title>${xml(`${options.title}: releases`)}</title>`,
     `  <link rel="alternate" type="text/html" href="${xml(page)}"/>`,
-    `  <link rel="self" type="application/atom+xml" href="${xml(new URL(FEED_PATH, options.siteUrl).href)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${xml(new URL(outputPath(FEED_ROUTE), options.siteUrl).href)}"/>`,
     `  <updated>${newest}</updated>`,
     `  <author><name>${xml(options.title)}</name></author>`,
     ...deprecations,
@@ -128,7 +126,7 @@ export function renderAtom(view: HistoryView, options: FeedOptions): string {
 }
 
 export function renderJson(view: HistoryView, options: FeedOptions): string {
-  const page = new URL('version-history', options.siteUrl).href;
+  const page = new URL(outputPath(HISTORY_ROUTE), options.siteUrl).href;
   const url = (href: string | undefined): {url?: string} =>
     href !== undefined ? {url: new URL(href, options.siteUrl).href} : {};
   return `${JSON.stringify(

@@ -1,73 +1,77 @@
 /**
- * The releases plugin: /version-history, its Atom feed and its JSON file.
- *
- * The history is computed while the api-reference plugin loads its content (plugin.ts
- * `loadHistory`), because the "New in X" badges and deprecation marks must be on the reference
- * models before those pages are written. Docusaurus then hands every plugin's loaded content to
- * `allContentLoaded` (this plugin registers its route there) and to `postBuild` (it writes the
- * feeds there). A build without the api-reference plugin's history fails, naming the fix.
+ * The releases plugin: the history of the API documents, /version-history, its Atom feed and its
+ * JSON file. A peer of the api-reference plugin, one direction per phase:
+ * - `loadContent` computes the changes from specs/releases and the working documents (load.ts):
+ *   documents in, changes and the marks the references should carry out;
+ * - the api-reference plugin, in its `allContentLoaded`, reads those marks and places them on its
+ *   models (plugins/api-reference/marks.ts); this plugin never writes into them;
+ * - this plugin's `allContentLoaded` links each change to the reference's anchors and registers
+ *   the page; `postBuild` writes the feeds from the same view.
  */
-import type {AllContent, LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
-import {API_REFERENCE_PLUGIN} from '../api-reference/content';
-import {ROUTES} from '../api-reference/client/routes';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {anchorsFromAllContent} from '../api-reference/content';
 import {generatedModule} from '../api-reference/generated';
-import {HISTORY_DATA, writeHistoryFeeds} from './plugin';
+import {absoluteSpecPaths} from '../api-reference/identity';
+import {optionsValidatorFor, type PluginOptions} from '../api-reference/options';
+import {HISTORY_ROUTE} from './client/routes';
+import {
+  HISTORY_DATA,
+  historyFor,
+  loadReleases,
+  releasesDirFor,
+  writeHistoryFeeds,
+  type ReleasesContent,
+} from './load';
 import type {HistoryView, VersionHistoryProps} from './view';
 
-/** The page component, rendered with the route's modules as its props. */
-export const VERSION_HISTORY_COMPONENT = '@site/src/components/VersionHistory/index.tsx';
+export type {ReleasesContent} from './load';
+
+/** The plugin's name, and its key in Docusaurus's content of all plugins. */
+export const RELEASES_PLUGIN = 'releases';
+export type ReleasesPluginName = typeof RELEASES_PLUGIN;
+
+/** The page component, a theme slot that src/theme/VersionHistory fills. */
+export const VERSION_HISTORY_COMPONENT = '@theme/VersionHistory';
 
 /** The route's modules: one data file per prop of the page, so route data and props cannot drift. */
 export type VersionHistoryModules = Record<keyof VersionHistoryProps, string>;
 
-interface HistoryContent {
-  history: HistoryView;
-  identity: {title: string; contactEmail: string};
-}
+export const validateOptions = optionsValidatorFor(RELEASES_PLUGIN);
 
-function historyOf(content: unknown): HistoryContent {
-  const found = content as Partial<HistoryContent> | undefined;
-  if (found?.history === undefined || found.identity === undefined) {
-    throw new Error(
-      `[releases] this build has no history from the ${API_REFERENCE_PLUGIN} plugin: list ['./plugins/api-reference/index.ts', {specPaths}] before './plugins/releases/index.ts' among the plugins of docusaurus.config.ts.`,
-    );
-  }
-  return {history: found.history, identity: found.identity};
-}
-
-export function historyFromAllContent(allContent: AllContent): HistoryContent {
-  return historyOf(allContent[API_REFERENCE_PLUGIN]?.default);
-}
-
-export function historyFromPlugins(plugins: readonly LoadedPlugin[]): HistoryContent {
-  return historyOf(
-    plugins.find((p) => p.name === API_REFERENCE_PLUGIN && (p.options.id ?? 'default') === 'default')
-      ?.content,
-  );
-}
-
-export default function releasesPlugin(context: LoadContext): Plugin {
+export default function releasesPlugin(
+  context: LoadContext,
+  options: PluginOptions,
+): Plugin<ReleasesContent> {
+  const specPaths = absoluteSpecPaths(context.siteDir, options.specPaths);
+  /** The view of this build, made in allContentLoaded and written as feeds in postBuild. */
+  let view: HistoryView | undefined;
   return {
-    name: 'releases',
+    name: RELEASES_PLUGIN,
+
+    getPathsToWatch() {
+      const dir = releasesDirFor(specPaths);
+      return dir === null ? [] : [`${dir}/**/*.yaml`];
+    },
+
+    async loadContent() {
+      return loadReleases(specPaths);
+    },
 
     async allContentLoaded({allContent, actions}) {
-      const {history} = historyFromAllContent(allContent);
+      const content = allContent[RELEASES_PLUGIN]?.default as ReleasesContent;
+      view = historyFor(content, anchorsFromAllContent(allContent, RELEASES_PLUGIN));
       const modules: VersionHistoryModules = {
         releases: generatedModule(
           context.generatedFilesDir,
-          await actions.createData(HISTORY_DATA, JSON.stringify(history)),
+          await actions.createData(HISTORY_DATA, JSON.stringify(view)),
         ),
       };
-      actions.addRoute({
-        path: ROUTES.versionHistory,
-        component: VERSION_HISTORY_COMPONENT,
-        modules,
-        exact: true,
-      });
+      actions.addRoute({path: HISTORY_ROUTE, component: VERSION_HISTORY_COMPONENT, modules, exact: true});
     },
 
-    async postBuild({outDir, siteConfig, plugins}) {
-      await writeHistoryFeeds(outDir, siteConfig, historyFromPlugins(plugins));
+    async postBuild({outDir, siteConfig, content}) {
+      if (view === undefined) throw new Error(`[${RELEASES_PLUGIN}] postBuild ran before allContentLoaded`);
+      await writeHistoryFeeds(outDir, siteConfig, {history: view, identity: content.identity});
     },
   };
 }

@@ -13,7 +13,8 @@ import {parse} from 'yaml';
 import type {JsonObject} from '../api-reference/document';
 import {parseFile} from '../api-reference/load/read';
 import {checkReferences} from '../api-reference/load/refs';
-import {readResolved} from '../api-reference/load';
+import {loadAsyncApi, readResolved} from '../api-reference/load';
+import {versionId} from './client/routes';
 import {diffDocuments, requiredBump, reword, today, type Change, type Impact} from './diff';
 import {compareVersions, parseVersion} from './version';
 
@@ -203,13 +204,18 @@ export function movePairTo(from: string, to: string): void {
 const cache = new Map<string, JsonObject>();
 
 /** A document as the build reads it (a split one bundled), once per set of file contents. */
-async function readDoc(file: string): Promise<JsonObject> {
+export async function readDoc(file: string): Promise<JsonObject> {
   const parsed = parseFile(file);
   const files = checkReferences(file, parsed, parseFile).files;
   const key = files.map((f) => `${f}\u0000${readFileSync(f, 'utf8')}`).join('\u0001');
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const doc = files.length > 1 ? (await readResolved(file)).doc : parsed.doc;
+  // An AsyncAPI 2.x document is read as the references read it: converted to 3.0.
+  const doc = /^2\./.test(String(parsed.doc.asyncapi ?? ''))
+    ? await loadAsyncApi(file)
+    : files.length > 1
+      ? (await readResolved(file)).doc
+      : parsed.doc;
   cache.set(key, doc);
   return doc;
 }
@@ -257,10 +263,6 @@ function withAnnouncements(changes: Change[], deprecatedIn: ReadonlyMap<string, 
     const version = deprecatedIn.get(`${change.api}:${change.pointer}`);
     return version === undefined ? change : reword(change, {announcedIn: version});
   });
-}
-
-export function versionId(version: string): string {
-  return `v${version.replace(/[^0-9A-Za-z]+/g, '-')}`;
 }
 
 /**

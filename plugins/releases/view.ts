@@ -5,19 +5,15 @@
  * history and the anchors of the current pages are passed in.
  */
 import {unescapePointerToken} from '../api-reference/document';
+import {ROUTES, routeAnchor} from '../api-reference/client/routes';
 import {reword, type Change, type Direction, type Impact} from './diff';
 import type {Finding} from './changes/compare';
 import {correctionOf, correctionText, type Correction} from './corrections';
-import {
-  capital,
-  publishedRules,
-  VERDICT_LABEL,
-  VERDICT_ORDER,
-  type PublishedRule,
-  type Verdict,
-} from './changes/rules';
+import {capital, VERDICT_LABEL, VERDICT_ORDER, type Verdict} from './changes/rules';
+import {publishedRules, type PublishedRule} from './changes/published';
 import type {HistoryEntry, Note} from './store';
-import {versionId} from './store';
+import {applyingChanges} from './applying';
+import {releaseHref} from './client/routes';
 
 export interface ItemView {
   text: string;
@@ -160,7 +156,7 @@ export function hrefOf(
 ): string | undefined {
   const known = api === 'rest' ? anchors.rest : anchors.ws;
   const found = candidates.find((a) => known.has(a));
-  return found === undefined ? undefined : `${api === 'rest' ? '/rest' : '/docs/ws'}#${found}`;
+  return found === undefined ? undefined : routeAnchor(api === 'rest' ? ROUTES.rest : ROUTES.ws, found);
 }
 
 function title(entry: HistoryEntry, index: number): string {
@@ -234,6 +230,51 @@ export function originWords(origin: string): string {
   return `${kind} \`${unescapePointerToken(m[2] ?? '')}\``;
 }
 
+/** Strictest first: what a reader must act on leads. */
+function strictestFirst(a: {verdict: Verdict}, b: {verdict: Verdict}): number {
+  return VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict);
+}
+
+/** A change's line, as listed under its operation or message. */
+function itemOf(change: Change, href: string | undefined): ItemView {
+  return {
+    text: change.text,
+    breaking: change.breaking,
+    impact: change.impact,
+    verdict: change.verdict,
+    label: VERDICT_LABEL[change.verdict],
+    id: change.id,
+    direction: change.direction,
+    ...(change.note !== undefined ? {note: change.note} : {}),
+    ...(href ? {href} : {}),
+  };
+}
+
+/** The group of a change's operation or message in `groups`, made (with `extra`) on its first change. */
+function groupOf<T extends object>(
+  groups: Map<string, GroupView & T>,
+  change: Change,
+  anchors: Anchors,
+  extra: T,
+): GroupView & T {
+  const key = `${change.api}:${change.subject.kind}:${change.subject.key}`;
+  const found = groups.get(key);
+  if (found !== undefined) return found;
+  const href =
+    change.subject.anchor !== undefined ? hrefOf(change.api, [change.subject.anchor], anchors) : undefined;
+  const group: GroupView & T = {
+    ...extra,
+    api: change.api,
+    kind: change.subject.kind,
+    key: change.subject.key,
+    label: change.subject.label,
+    items: [],
+    ...(href !== undefined ? {href} : {}),
+  };
+  groups.set(key, group);
+  return group;
+}
+
 export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): EntryView {
   const amendment = entry.kind === 'amendment';
   const groups = new Map<string, GroupView & {change: 'added' | 'changed' | 'removed'}>();
@@ -263,24 +304,7 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
         });
       continue;
     }
-    const key = `${change.api}:${change.subject.kind}:${change.subject.key}`;
-    let group = groups.get(key);
-    if (group === undefined) {
-      const subjectHref =
-        change.subject.anchor !== undefined
-          ? hrefOf(change.api, [change.subject.anchor], anchors)
-          : undefined;
-      group = {
-        api: change.api,
-        kind: change.subject.kind,
-        key: change.subject.key,
-        label: change.subject.label,
-        change: 'changed',
-        items: [],
-        ...(subjectHref !== undefined ? {href: subjectHref} : {}),
-      };
-      groups.set(key, group);
-    }
+    const group = groupOf(groups, change, anchors, {change: 'changed'});
     if (change.subjectChange !== 'changed') group.change = change.subjectChange;
     const correction = amendment ? correctionOf(change) : undefined;
     const text = correction !== undefined ? correctionText(correction) : change.text;
@@ -290,23 +314,16 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
       linesOf.get(same)?.push(change);
       continue;
     }
-    const item: ItemView = {
-      text,
-      breaking: correction === undefined && change.breaking,
-      impact: change.impact,
-      verdict: change.verdict,
-      label:
-        correction === undefined
-          ? VERDICT_LABEL[change.verdict]
-          : correction.action
-            ? 'To check'
-            : 'Correction',
-      id: change.id,
-      direction: change.direction,
-      ...(correction !== undefined ? {correction} : {}),
-      ...(change.note !== undefined ? {note: change.note} : {}),
-      ...(href ? {href} : {}),
-    };
+    const item: ItemView =
+      correction === undefined
+        ? itemOf(change, href)
+        : {
+            ...itemOf(change, href),
+            text,
+            breaking: false,
+            label: correction.action ? 'To check' : 'Correction',
+            correction,
+          };
     group.items.push(item);
     linesOf.set(item, [change]);
   }
@@ -316,7 +333,7 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
       .sort((a, b) => a.api.localeCompare(b.api) || a.label.localeCompare(b.label))
       .map(({change: _change, ...group}) => {
         // Strictest first: what a reader must act on leads.
-        group.items.sort((a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict));
+        group.items.sort(strictestFirst);
         return group;
       });
   const sections = ORDER.map((change) => ({
@@ -394,7 +411,7 @@ export function deprecationsView(
       subject: f.subject.label,
       item: capital(f.item ?? f.words.item),
       ...(f.words.sunset !== undefined ? {sunset: f.words.sunset} : {}),
-      ...(since !== undefined ? {since, sinceHref: `/version-history#${versionId(since)}`} : {}),
+      ...(since !== undefined ? {since, sinceHref: releaseHref(since)} : {}),
       ...(href !== undefined ? {href} : {}),
       anchors: f.anchors,
       ...(f.places !== undefined ? {places: f.places.map((p) => p.anchors)} : {}),
@@ -407,157 +424,6 @@ export function deprecationsView(
       a.subject.localeCompare(b.subject) ||
       a.item.localeCompare(b.item),
   );
-}
-
-/** What a change touches at its place: later changes of the same key supersede it. */
-function aspectOf(c: Change): string {
-  if (c.action === 'added' || c.action === 'removed')
-    return c.rule.startsWith('media-type')
-      ? `presence:${JSON.stringify(c.words.before ?? c.words.after)}`
-      : 'presence';
-  if (c.rule === 'field-became-required' || c.rule === 'field-became-optional') return 'required';
-  if (c.rule === 'deprecated' || c.rule === 'undeprecated') return 'deprecation';
-  if (c.rule.startsWith('constraint-')) {
-    const detail = c.words.detail ?? '';
-    const label =
-      /^(.+) of .+ (?:added|removed)$/.exec(detail)?.[1] ??
-      /^(.+?) (?:raised|lowered|changed) from /.exec(detail)?.[1];
-    return `constraint:${label ?? detail}`;
-  }
-  if (
-    c.rule === 'security-changed' ||
-    c.rule === 'security-scheme-changed' ||
-    c.rule === 'serialization-changed'
-  )
-    return `${c.rule}:${c.words.detail ?? ''}`;
-  return c.rule;
-}
-
-/** Where a change applies and what it touches there. */
-function placeOf(c: Change): string {
-  return `${c.api}:${c.subject.key}:${c.pointer}`;
-}
-
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * The changes since a version that still apply at the newest release (README "Changes since a
- * version"): of the releases after it (and their amendments), oldest first, keyed by place and
- * aspect, only the net effect counts.
- */
-export function applyingChanges(
-  path: ReadonlyArray<{label: string; changes: readonly Change[]}>,
-): Array<{change: Change; in: string}> {
-  type At = {change: Change; in: string; order: number};
-  const byKey = new Map<string, At[]>();
-  const enumValues = new Map<string, Map<string, {added: boolean; at: At}>>();
-  let order = 0;
-  for (const step of path)
-    for (const change of step.changes) {
-      if (change.verdict === 'docs') continue;
-      const at = {change, in: step.label, order: order++};
-      if (change.rule === 'enum-value-added' || change.rule === 'enum-value-removed') {
-        // One key per value: a value added then removed is gone, removed then added back is unchanged.
-        const place = placeOf(change);
-        const values = enumValues.get(place) ?? new Map<string, {added: boolean; at: At}>();
-        for (const value of change.words.values ?? []) {
-          const key = JSON.stringify(value);
-          const before = values.get(key);
-          const added = change.rule === 'enum-value-added';
-          if (before !== undefined && before.added !== added) values.delete(key);
-          else values.set(key, {added, at});
-        }
-        enumValues.set(place, values);
-        continue;
-      }
-      const key = `${placeOf(change)}|${aspectOf(change)}`;
-      byKey.set(key, [...(byKey.get(key) ?? []), at]);
-    }
-  const kept: At[] = [];
-  /** Places added or removed since the version (or added and removed again): what else changed there is said by that. */
-  const covered: Array<{place: string; present: boolean; by?: Change}> = [];
-  for (const [key, list] of byKey) {
-    const first = list[0] as At;
-    const last = list[list.length - 1] as At;
-    if (key.endsWith('|presence')) {
-      const absentBefore = first.change.action === 'added';
-      const absentNow = last.change.action === 'removed';
-      // Removed then added back: as it was; its other changes speak for themselves.
-      if (!absentBefore && !absentNow) continue;
-      if (absentBefore && absentNow) {
-        covered.push({place: placeOf(last.change), present: false});
-        continue;
-      }
-      covered.push({place: placeOf(last.change), present: !absentNow, by: last.change});
-      kept.push(last);
-      continue;
-    }
-    if (key.endsWith('|deprecation')) {
-      const before = first.change.rule === 'undeprecated';
-      const now = last.change.rule === 'deprecated';
-      if (before === now) continue;
-      kept.push(last);
-      continue;
-    }
-    if (key.endsWith('|required')) {
-      // Required then optional again (or the reverse): as it was.
-      if (first.change.rule === last.change.rule) kept.push(last);
-      continue;
-    }
-    if (list.length > 1 && 'before' in first.change.words && 'after' in last.change.words) {
-      if (same(first.change.words.before, last.change.words.after)) continue;
-      kept.push({...last, change: reword(last.change, {before: first.change.words.before})});
-      continue;
-    }
-    if (list.length > 1 && last.change.rule.startsWith('constraint-')) {
-      const firstDetail = first.change.words.detail ?? '';
-      const lastDetail = last.change.words.detail ?? '';
-      // A limit moved twice: said once, from the first value to the last (when it still moves the same way).
-      const moved = /^(.+) (raised|lowered) from (-?[\d.]+) to (-?[\d.]+)$/;
-      const a = moved.exec(firstDetail);
-      const b = moved.exec(lastDetail);
-      if (a !== null && b !== null && a[1] === b[1]) {
-        const from = Number(a[3]);
-        const to = Number(b[4]);
-        if (from === to) continue;
-        if ((to > from ? 'raised' : 'lowered') === b[2]) {
-          kept.push({
-            ...last,
-            change: reword(last.change, {
-              detail: `${b[1] ?? ''} ${b[2]} from ${a[3] ?? ''} to ${b[4] ?? ''}`,
-            }),
-          });
-          continue;
-        }
-      }
-      // "maximum of 9999 added" then "maximum of 9999 removed": reverted.
-      if (
-        firstDetail.replace(/ added$/, '') === lastDetail.replace(/ removed$/, '') ||
-        firstDetail.replace(/ removed$/, '') === lastDetail.replace(/ added$/, '')
-      )
-        continue;
-    }
-    kept.push(last);
-  }
-  for (const values of enumValues.values()) {
-    const groupsOf = new Map<At, unknown[]>();
-    for (const [value, {at}] of values) groupsOf.set(at, [...(groupsOf.get(at) ?? []), JSON.parse(value)]);
-    for (const [at, list] of groupsOf)
-      kept.push(same(list, at.change.words.values) ? at : {...at, change: reword(at.change, {values: list})});
-  }
-  // Inside or at something added or removed since: said by that addition or removal (a
-  // deprecation of something added since still applies: the "new" line does not say it).
-  const inside = (c: Change): boolean =>
-    covered.some(
-      (p) =>
-        p.by !== c &&
-        (placeOf(c) === p.place || placeOf(c).startsWith(`${p.place}/`)) &&
-        !(p.present && (c.rule === 'deprecated' || c.rule === 'sunset-changed')),
-    );
-  return kept
-    .filter((at) => !inside(at.change))
-    .sort((a, b) => a.order - b.order)
-    .map(({change, in: label}) => ({change, in: label}));
 }
 
 /** The changes since `version` that still apply, grouped by operation and message. */
@@ -577,43 +443,14 @@ export function sinceView(
   const kept = applyingChanges(path);
   const groups = new Map<string, GroupView>();
   for (const {change, in: label} of kept) {
-    const key = `${change.api}:${change.subject.kind}:${change.subject.key}`;
-    let group = groups.get(key);
-    if (group === undefined) {
-      const subjectHref =
-        change.subject.anchor !== undefined
-          ? hrefOf(change.api, [change.subject.anchor], anchors)
-          : undefined;
-      group = {
-        api: change.api,
-        kind: change.subject.kind,
-        key: change.subject.key,
-        label: change.subject.label,
-        items: [],
-        ...(subjectHref !== undefined ? {href: subjectHref} : {}),
-      };
-      groups.set(key, group);
-    }
+    const group = groupOf(groups, change, anchors, {});
     if (group.items.some((i) => i.text === change.text)) continue;
-    const href = hrefOf(change.api, change.anchors, anchors);
-    group.items.push({
-      text: change.text,
-      breaking: change.breaking,
-      impact: change.impact,
-      verdict: change.verdict,
-      label: VERDICT_LABEL[change.verdict],
-      id: change.id,
-      direction: change.direction,
-      in: label,
-      ...(change.note !== undefined ? {note: change.note} : {}),
-      ...(href ? {href} : {}),
-    });
+    group.items.push({...itemOf(change, hrefOf(change.api, change.anchors, anchors)), in: label});
   }
   const list = [...groups.values()].sort(
     (a, b) => a.api.localeCompare(b.api) || a.label.localeCompare(b.label),
   );
-  for (const g of list)
-    g.items.sort((a, b) => VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict));
+  for (const g of list) g.items.sort(strictestFirst);
   const items = list.flatMap((g) => g.items);
   return {
     version,

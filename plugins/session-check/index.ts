@@ -20,7 +20,7 @@ import {compileSessionValidators} from './validators';
 export const SESSION_CHECK_PLUGIN = 'session-check';
 
 /** The page component; its props are the route's modules (`SessionCheckPageProps`). */
-export const SESSION_CHECK_COMPONENT = '@site/src/components/SessionCheck/index.tsx';
+export const SESSION_CHECK_COMPONENT = '@theme/SessionCheck';
 
 export default function sessionCheckPlugin(context: LoadContext): Plugin {
   return {

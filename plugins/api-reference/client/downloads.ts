@@ -155,12 +155,12 @@ export const DOWNLOADS: readonly Download[] = [
     page: {document: 'openapi', label: 'Postman collection', position: 3},
   },
   {
-    path: `${ROUTES.versionHistory}/feed.xml`,
+    path: ROUTES.versionHistoryFeed,
     title: 'Releases (Atom feed)',
     describe: () => 'Every recorded release of the API documents, newest first.',
   },
   {
-    path: `${ROUTES.versionHistory}/changes.json`,
+    path: ROUTES.versionHistoryJson,
     title: 'Releases and changes (JSON)',
     describe: () =>
       'Every release with its computed changes, each classified (breaking or not) and linked to the reference.',

@@ -10,8 +10,12 @@ export const ROUTES = {
   rest: '/rest',
   /** The WebSocket (AsyncAPI) reference: docs/ws.mdx. */
   ws: '/docs/ws',
-  /** The version history. */
+  /** The version history (plugins/releases, whose client/routes.ts names its parts). */
   versionHistory: '/version-history',
+  /** The history's Atom feed. */
+  versionHistoryFeed: '/version-history/feed.xml',
+  /** The history as JSON. */
+  versionHistoryJson: '/version-history/changes.json',
   /** The session checker (plugins/session-check). */
   sessionCheck: '/docs/ws/session-check',
 } as const;

@@ -5,7 +5,7 @@
  */
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
-import type {PublishedRule} from '@site/plugins/releases/changes/rules';
+import type {PublishedRule} from '@site/plugins/releases/changes/published';
 import ChangeText from './ChangeText';
 import styles from './styles.module.css';
 

@@ -1,7 +1,6 @@
 /**
- * /version-history: rendered from the history the api-reference plugin computes
- * at build time from specs/releases and the working documents
- * (plugins/releases). Nothing here is hand-kept.
+ * /version-history: rendered from the history the releases plugin computes at build time from
+ * specs/releases and the working documents (plugins/releases). Nothing here is hand-kept.
  */
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
@@ -12,6 +11,7 @@ import Heading from '@theme/Heading';
 import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
 import {GapNotice, InlineCode} from '@site/src/components/Guide';
 import type {EntryView, HistoryView, VersionHistoryProps} from '@site/plugins/releases/view';
+import {FEED_ROUTE, HISTORY_ROUTE, JSON_ROUTE} from '@site/plugins/releases/client/routes';
 import ChangeText from './ChangeText';
 import Deprecations from './Deprecations';
 import Group from './Group';
@@ -155,7 +155,7 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
 
 function VersionHistory({history}: {history: HistoryView}): ReactNode {
   const {title} = useIdentity();
-  const gaps = useGuideGaps('/version-history');
+  const gaps = useGuideGaps(HISTORY_ROUTE);
   const newest = history.entries.find((e) => e.kind === 'release');
   return (
     <main className="container margin-vert--lg">
@@ -179,11 +179,11 @@ function VersionHistory({history}: {history: HistoryView}): ReactNode {
           </p>
           <p>
             {/* Files of the build, not routes: `pathname://` makes them plain file links. */}
-            <Link to="pathname:///version-history/feed.xml" type="application/atom+xml">
+            <Link to={`pathname://${FEED_ROUTE}`} type="application/atom+xml">
               Atom feed of releases
             </Link>{' '}
             ·{' '}
-            <Link to="pathname:///version-history/changes.json" type="application/json">
+            <Link to={`pathname://${JSON_ROUTE}`} type="application/json">
               all releases and changes as JSON
             </Link>
           </p>
@@ -201,7 +201,7 @@ function VersionHistory({history}: {history: HistoryView}): ReactNode {
 
 /** The route module is `releases` (a route component's `history` prop is the router's). */
 export default function VersionHistoryPage({releases: history}: VersionHistoryProps): ReactNode {
-  const feed = useBaseUrl('/version-history/feed.xml');
+  const feed = useBaseUrl(FEED_ROUTE);
   return (
     <Layout
       title="Version history"

@@ -71,6 +71,30 @@ describe('plugins/ never imports src/', () => {
   });
 });
 
+describe('api-reference imports nothing from the releases plugin but types', () => {
+  it.each([
+    [`import {history} from '../releases/store';\nhistory;`],
+    [`import releases from '../releases';\nreleases;`],
+    [`import {releaseHref} from '../../releases/client/routes';\nreleaseHref;`],
+  ])('refuses %s', async (source) => {
+    expect(await rulesBroken('plugins/api-reference/openapi/example.ts', source)).toContain(IMPORTS);
+  });
+
+  it('allows its types, and other plugins still import releases', async () => {
+    const types = `import type {ReleaseMarks} from '../releases/marks';\nexport const m: ReleaseMarks | undefined = undefined;`;
+    expect(await rulesBroken('plugins/api-reference/example.ts', types)).toEqual([]);
+    const value = `import {history} from '../releases/store';\nexport const h = history;`;
+    expect(await rulesBroken('plugins/machine-readable/example.ts', value)).toEqual([]);
+    // plugins/** still refuses src/ inside api-reference.
+    expect(
+      await rulesBroken(
+        'plugins/api-reference/example.ts',
+        `import X from '../../src/components/Guide';\nX;`,
+      ),
+    ).toContain(IMPORTS);
+  });
+});
+
 describe('src/ imports plugins/ only through client/', () => {
   it('refuses a build-time module', async () => {
     const source = `import {deref} from '@site/plugins/api-reference/document';\nderef;`;

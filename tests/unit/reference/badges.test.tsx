@@ -12,7 +12,7 @@ import {describe, expect, it} from 'vitest';
 import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {planRestPages} from '../../../plugins/api-reference/openapi/pages';
-import {applyDeprecations} from '../../../plugins/releases/badges';
+import {applyDeprecations} from '../../../plugins/api-reference/marks';
 import type {BadgeView} from '../../../plugins/api-reference/types';
 import Badge from '../../../src/components/ApiReference/Badge';
 import badgeStyles from '../../../src/components/ApiReference/Badge/styles.module.css';

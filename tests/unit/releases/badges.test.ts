@@ -12,7 +12,8 @@ import {collectAnchors} from '../../../plugins/api-reference/guideFit';
 import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
-import {applyBadges, releaseBadges} from '../../../plugins/releases/badges';
+import {applyBadges, badgesByAnchor} from '../../../plugins/api-reference/marks';
+import {badgeCandidates} from '../../../plugins/releases/marks';
 import {release, pathsIn} from '../../../plugins/releases/commands';
 import {history} from '../../../plugins/releases/store';
 import type {RestModel, WsModel} from '../../../plugins/api-reference/types';
@@ -40,7 +41,7 @@ describe('release badges', () => {
     const entries = await history(path.join(ROOT, 'specs/releases'), pathsIn(ROOT).working);
     const {rest, ws} = await specModels();
     const {anchors} = withAnchors(rest, ws);
-    const badges = releaseBadges(entries, anchors, 2);
+    const badges = badgesByAnchor(badgeCandidates(entries, 2), anchors);
     expect(badges.rest.size + badges.ws.size).toBe(0);
   });
 
@@ -69,7 +70,7 @@ describe('release badges', () => {
 
     const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
     const {models, anchors} = anchorsOf(dir);
-    const badges = releaseBadges(entries, anchors, 1);
+    const badges = badgesByAnchor(badgeCandidates(entries, 1), anchors);
     const href = '/version-history#v3-0-0';
     expect(badges.rest.get('listOrders.query.account_id')).toEqual({kind: 'new', version: '3.0.0', href});
     expect(badges.rest.get('listTrades')).toEqual({kind: 'changed', version: '3.0.0', href});
@@ -80,6 +81,6 @@ describe('release badges', () => {
     const listOrders = models.rest.tags.flatMap((t) => t.operations).find((o) => o.id === 'listOrders');
     expect(listOrders?.parameters.find((p) => p.name === 'account_id')?.release?.kind).toBe('new');
     // No badges when the setting is 0.
-    expect(releaseBadges(entries, anchors, 0).rest.size).toBe(0);
+    expect(badgesByAnchor(badgeCandidates(entries, 0), anchors).rest.size).toBe(0);
   });
 });

@@ -6,13 +6,12 @@
 import {describe, expect, it} from 'vitest';
 import {
   judge,
-  publishedRules,
   RULES,
-  sampleFor,
   VERDICT_IMPACT,
   type RuleId,
   type Verdict,
 } from '../../../plugins/releases/changes/rules';
+import {publishedRules, sampleFor} from '../../../plugins/releases/changes/published';
 
 /** What each change means where the reader sends it and where the reader receives it. */
 const EXPECTED: Record<RuleId, {send: Verdict; receive: Verdict}> = {

@@ -15,7 +15,8 @@ import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
 import {schemaNodes} from '../../../plugins/api-reference/schema/dataTypes';
 import type {RestModel, SchemaNode, WsModel} from '../../../plugins/api-reference/types';
-import {applyBadges, releaseBadges} from '../../../plugins/releases/badges';
+import {applyBadges, badgesByAnchor} from '../../../plugins/api-reference/marks';
+import {badgeCandidates} from '../../../plugins/releases/marks';
 import {release, pathsIn} from '../../../plugins/releases/commands';
 import {history} from '../../../plugins/releases/store';
 import Schema from '../../../src/components/ApiReference/Schema';
@@ -54,7 +55,7 @@ describe('release badges on enum values', () => {
     // applyBadges writes into the models it is given: a copy of the shared (frozen) ones.
     const product = await specModels();
     const {rest, ws, anchors} = withAnchors(structuredClone(product.rest), structuredClone(product.ws));
-    const badges = releaseBadges(entries, anchors, 2);
+    const badges = badgesByAnchor(badgeCandidates(entries, 2), anchors);
     applyBadges(rest, badges.rest);
     applyBadges(ws, badges.ws);
     expect(nodesOf(rest).length + nodesOf(ws).length).toBe(0);
@@ -78,7 +79,7 @@ describe('release badges on enum values', () => {
 
     const entries = await history(pathsIn(dir).releasesDir, pathsIn(dir).working);
     const {rest, ws, anchors} = models(dir);
-    const badges = releaseBadges(entries, anchors, 1);
+    const badges = badgesByAnchor(badgeCandidates(entries, 1), anchors);
     const href = '/version-history#v3-0-0';
     const withValues = [...badges.ws.values()].filter((b) => b.values !== undefined);
     expect(withValues.length).toBeGreaterThan(0);

@@ -384,7 +384,8 @@ describe('"changes since a version" counts what applies', () => {
 describe('corrections', () => {
   it('every rule has correction words for each side, and a message both ways speaks of its stricter side', async () => {
     const {correctionOf} = await import('../../../plugins/releases/corrections');
-    const {RULES, sampleFor, judge} = await import('../../../plugins/releases/changes/rules');
+    const {RULES, judge} = await import('../../../plugins/releases/changes/rules');
+    const {sampleFor} = await import('../../../plugins/releases/changes/published');
     for (const r of RULES.values())
       for (const direction of ['send', 'receive', 'both'] as const) {
         const words = sampleFor(r, direction === 'both' ? 'send' : direction);
