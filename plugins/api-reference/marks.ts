@@ -6,10 +6,10 @@
  * the models, finds the first candidate the pages have and writes the mark there. Nothing else
  * writes into the models.
  */
-import type {BadgeCandidate, DeprecationCandidate, ReleaseMarks} from '../releases/marks';
+import type {BadgeCandidate, DeprecationCandidate, HistoryCandidate, ReleaseMarks} from '../releases/marks';
 import {objectsIn} from './document';
 import {collectAnchors} from './guideFit';
-import type {DeprecationMark, ReleaseBadge} from './types';
+import type {DeprecationMark, ElementHistoryEntry, ReleaseBadge} from './types';
 
 type Api = 'rest' | 'ws';
 
@@ -132,6 +132,29 @@ export function applyDeprecations(model: unknown, marks: ReadonlyMap<string, Dep
   return placed;
 }
 
+/**
+ * Puts each operation's and message's history (as `history`, newest first) on the model object
+ * whose `id` is its anchor and that is an operation or a message's full entry.
+ * Returns how many elements got one.
+ */
+export function applyHistories(model: unknown, histories: readonly HistoryCandidate[]): number {
+  if (histories.length === 0) return 0;
+  const byAnchor = new Map<string, ElementHistoryEntry[]>();
+  for (const h of histories) byAnchor.set(h.anchor, [...(byAnchor.get(h.anchor) ?? []), h.entry]);
+  let placed = 0;
+  for (const record of objectsIn(model)) {
+    const list = typeof record.id === 'string' ? byAnchor.get(record.id) : undefined;
+    const operation = typeof record.method === 'string' && Array.isArray(record.responses);
+    // A message's full entry (a message listed again in another channel links to it).
+    const message = record.primary === true && typeof record.youSend === 'boolean';
+    const element = operation || message;
+    if (list === undefined || !element || record.history !== undefined) continue;
+    record.history = list;
+    placed += 1;
+  }
+  return placed;
+}
+
 /** Places every mark of the history on the two reference models (in place). */
 export function placeReleaseMarks(models: Record<Api, unknown>, marks: ReleaseMarks): void {
   const anchors = {rest: collectAnchors(models.rest), ws: collectAnchors(models.ws)};
@@ -140,5 +163,9 @@ export function placeReleaseMarks(models: Record<Api, unknown>, marks: ReleaseMa
   for (const api of ['rest', 'ws'] as const) {
     applyBadges(models[api], badges[api]);
     applyDeprecations(models[api], deprecations[api]);
+    applyHistories(
+      models[api],
+      marks.histories.filter((h) => h.api === api),
+    );
   }
 }

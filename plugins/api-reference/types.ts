@@ -4,7 +4,7 @@
  * from the build-time builders reaches the client bundle. Keep the shapes lean:
  * the JSON ships as the page's data chunk.
  */
-/** "New in 3.0.0" / "Changed in 3.0.0" on what one of the newest releases changed (plugins/releases/badges.ts). */
+/** "New in 3.0.0" / "Changed in 3.0.0" on what one of the newest releases changed (plugins/api-reference/marks.ts). */
 export interface ReleaseBadge {
   kind: 'new' | 'changed';
   version: string;
@@ -29,7 +29,7 @@ export type BadgeView =
   | {kind: Presence};
 
 /**
- * What a "deprecated" mark says beyond the word (plugins/releases/badges.ts): the release that
+ * What a "deprecated" mark says beyond the word (plugins/api-reference/marks.ts): the release that
  * deprecated it, when the recorded history shows it, and the `x-sunset` date the document gives.
  */
 export interface DeprecationMark {
@@ -37,6 +37,21 @@ export interface DeprecationMark {
   /** The release's entry on /version-history. */
   href?: string;
   sunset?: string;
+}
+
+/**
+ * One release's changes to an operation or message, as its "History" disclosure lists them
+ * (newest release first; plugins/api-reference/marks.ts places them).
+ */
+export interface ElementHistoryEntry {
+  /** "3.0.0", "2.0.0, amendment 1" or "Unreleased". */
+  title: string;
+  /** The entry on /version-history. */
+  href: string;
+  /** A correction of the documents (an amendment): the API did not change. */
+  correction?: boolean;
+  /** Each change line: its verdict label ("Breaking", "Addition", "Correction") and its words. */
+  lines: Array<{label: string; breaking: boolean; text: string}>;
 }
 
 import type {BindingsView} from './asyncapi/bindings';
@@ -62,9 +77,9 @@ export interface SchemaGroup {
 export interface SchemaNode {
   /** Field name as shown: property name, `[]` for array items, `[0]` for a prefix item. */
   name?: string;
-  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/api-reference/marks.ts). */
   release?: ReleaseBadge;
-  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  /** Since when it is deprecated and its sunset date, when it is (plugins/api-reference/marks.ts). */
   deprecation?: DeprecationMark;
   /** Element id (anchor) of the field; every named field has one. */
   id?: string;
@@ -80,7 +95,7 @@ export interface SchemaNode {
   constraints?: string[];
   /** Allowed values as JSON literals. */
   enum?: string[];
-  /** "New in X" on the values of `enum` that one of the newest releases added, by literal (plugins/releases/badges.ts). */
+  /** "New in X" on the values of `enum` that one of the newest releases added, by literal (plugins/api-reference/marks.ts). */
   valueReleases?: Record<string, ReleaseBadge>;
   /** The only allowed value, as a JSON literal (kept for false, 0 and ""). */
   const?: string;
@@ -176,9 +191,9 @@ export interface ErrorBodyView {
 
 export interface ParameterView {
   id: string;
-  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/api-reference/marks.ts). */
   release?: ReleaseBadge;
-  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  /** Since when it is deprecated and its sunset date, when it is (plugins/api-reference/marks.ts). */
   deprecation?: DeprecationMark;
   name: string;
   in: string;
@@ -261,10 +276,12 @@ export interface CallbackView {
 export interface OperationView {
   /** operationId, or `<method>-<path slug>` when the document gives none: the anchor. */
   id: string;
-  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/api-reference/marks.ts). */
   release?: ReleaseBadge;
-  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  /** Since when it is deprecated and its sunset date, when it is (plugins/api-reference/marks.ts). */
   deprecation?: DeprecationMark;
+  /** The releases that changed it, newest first (plugins/api-reference/marks.ts). */
+  history?: ElementHistoryEntry[];
   method: string;
   path: string;
   summary?: string;
@@ -377,10 +394,12 @@ export interface MessageView {
   /** The message name (components/messages key): its anchor on first rendering. */
   name: string;
   id: string;
-  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/releases/badges.ts). */
+  /** "New in X" / "Changed in X": set when one of the newest releases changed it (plugins/api-reference/marks.ts). */
   release?: ReleaseBadge;
-  /** Since when it is deprecated and its sunset date, when it is (plugins/releases/badges.ts). */
+  /** Since when it is deprecated and its sunset date, when it is (plugins/api-reference/marks.ts). */
   deprecation?: DeprecationMark;
+  /** The releases that changed it, newest first (plugins/api-reference/marks.ts). */
+  history?: ElementHistoryEntry[];
   /** False when the message was rendered in full in an earlier channel: this entry links there. */
   primary: boolean;
   /** Where the full entry is (set when `primary` is false). */

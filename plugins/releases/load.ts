@@ -10,7 +10,13 @@ import path from 'node:path';
 import type {DocusaurusConfig} from '@docusaurus/types';
 import {identityFromDocuments, type SpecPaths} from '../api-reference/identity';
 import {renderAtom, renderJson} from './feeds';
-import {badgeCandidates, badgeReleases, deprecationCandidates, type ReleaseMarks} from './marks';
+import {
+  badgeCandidates,
+  badgeReleases,
+  deprecationCandidates,
+  historyCandidates,
+  type ReleaseMarks,
+} from './marks';
 import {deprecatedUses} from './changes/deprecations';
 import type {Finding} from './changes/compare';
 import {compareVersions, deprecationReleases, history, readDoc, type HistoryEntry} from './store';
@@ -69,6 +75,7 @@ export async function loadReleases(
     marks: {
       badges: badgeCandidates(entries, badgeReleases(env)),
       deprecations: deprecationCandidates(deprecated, deprecatedIn),
+      histories: historyCandidates(entries),
     },
     identity: {title: identity.title, contactEmail: identity.contactEmail},
     behind:

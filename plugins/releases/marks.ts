@@ -8,7 +8,9 @@
 import {literal} from '../api-reference/schema/build';
 import type {Api, Finding} from './changes/compare';
 import type {HistoryEntry} from './store';
-import {releaseHref} from './client/routes';
+import type {ElementHistoryEntry} from '../api-reference/types';
+import {HISTORY_ROUTE, releaseHref} from './client/routes';
+import {entryView, type Anchors, type ItemView} from './view';
 
 /** A "New in X" / "Changed in X" mark for one use of one change. */
 export interface BadgeCandidate {
@@ -36,10 +38,20 @@ export interface DeprecationCandidate {
   sunset?: string;
 }
 
+/** One release's lines for one operation or message: its "History" disclosure in the reference. */
+export interface HistoryCandidate {
+  api: Api;
+  /** The operation's or message's anchor. */
+  anchor: string;
+  entry: ElementHistoryEntry;
+}
+
 export interface ReleaseMarks {
   /** One list per release, newest release first. */
   badges: BadgeCandidate[][];
   deprecations: DeprecationCandidate[];
+  /** Newest release first: each release's lines for each operation and message it changed. */
+  histories: HistoryCandidate[];
 }
 
 /** How many of the newest releases get badges (RELEASE_BADGES overrides; 0 turns them off). */
@@ -85,4 +97,50 @@ export function deprecationCandidates(
       ...(f.words.sunset !== undefined ? {sunset: f.words.sunset} : {}),
     }));
   });
+}
+
+const NO_ANCHORS: Anchors = {rest: new Set(), ws: new Set()};
+
+/** A line as the History disclosure reads it: a correction says what the earlier and corrected texts said. */
+function lineOf(item: ItemView): ElementHistoryEntry['lines'][number] {
+  const c = item.correction;
+  return {
+    label: item.breaking ? 'Breaking' : item.label,
+    breaking: item.breaking,
+    text: c === undefined ? item.text : `The earlier text ${c.earlier}; the corrected text ${c.corrected}.`,
+  };
+}
+
+/**
+ * Each operation's and message's history: for every entry that changed it (a release, an
+ * amendment, the unreleased changes), newest first, its lines as /version-history lists them
+ * (the same view: the same words, verdicts and corrections). Documentation-only lines are left to
+ * the history page.
+ */
+export function historyCandidates(entries: readonly HistoryEntry[]): HistoryCandidate[] {
+  // Keyed by element and entry: a message carried by several channels is one element of the reference.
+  const out = new Map<string, HistoryCandidate>();
+  for (const [index, entry] of entries.entries()) {
+    if (entry.initial) continue;
+    const view = entryView(entry, NO_ANCHORS, index);
+    const href = `${HISTORY_ROUTE}#${view.id}`;
+    for (const group of view.sections.flatMap((section) => section.groups)) {
+      if (group.anchor === undefined || group.kind === 'document') continue;
+      const key = `${group.api}:${group.anchor}:${view.id}`;
+      const found = out.get(key) ?? {
+        api: group.api,
+        anchor: group.anchor,
+        entry: {
+          title: view.title,
+          href,
+          ...(entry.kind === 'amendment' ? {correction: true} : {}),
+          lines: [],
+        },
+      };
+      out.set(key, found);
+      for (const line of group.items.map(lineOf))
+        if (!found.entry.lines.some((l) => l.text === line.text)) found.entry.lines.push(line);
+    }
+  }
+  return [...out.values()];
 }

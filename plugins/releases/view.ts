@@ -83,6 +83,8 @@ export interface GroupView {
   key: string;
   label: string;
   href?: string;
+  /** The operation's or message's candidate anchor in a reference (absent for the whole document). */
+  anchor?: string;
   items: ItemView[];
 }
 
@@ -270,6 +272,7 @@ function groupOf<T extends object>(
     label: change.subject.label,
     items: [],
     ...(href !== undefined ? {href} : {}),
+    ...(change.subject.anchor !== undefined ? {anchor: change.subject.anchor} : {}),
   };
   groups.set(key, group);
   return group;

@@ -80,4 +80,18 @@ describe('built home page and version history', () => {
   it('the product, with one release, shows no "New in" / "Changed in" badge in the references', () => {
     for (const route of ['/rest', '/docs/ws']) expect(page(route)).not.toMatch(/>(New|Changed) in \d/);
   });
+
+  it("the amendments' corrections are in the History of each element they corrected, once per element", () => {
+    const ws = page('/docs/ws');
+    const confirmations = ws.split('id="channel_subscription_confirmation"');
+    expect(confirmations.length).toBeGreaterThan(1);
+    const entry = (confirmations[1] ?? '').split('<article')[0] ?? '';
+    expect(entry).toMatch(/<details[^>]*><summary>History <span[^>]*>\(2\.0\.0, amendment 2\)<\/span><\/summary>/);
+    expect(entry).toContain('<a href="/version-history#v2-0-0-amendment-2">2.0.0, amendment 2</a>');
+    expect(entry).toContain('the corrected text has it as required.');
+    // One disclosure per element, however many channels carry the message.
+    expect(ws.match(/<a href="\/version-history#v2-0-0-amendment-2">/g)?.length).toBe(1);
+    const rest = page('/rest');
+    expect(rest.split('id="listOrders"')[1]?.split('<article')[0]).toContain('(a correction of the documents: the API did not change)');
+  });
 });

@@ -191,6 +191,38 @@ describe('a site with four releases made by npm run release', () => {
     expect(html).toContain('href="/docs/ws#new_order"');
   });
 
+  test("each operation and message has a History disclosure: the releases that changed it, newest first, no script", () => {
+    const rest = page('rest');
+    /** The HTML of one element of a reference, from its heading to the next article. */
+    const element = (html: string, id: string): string => {
+      const start = html.indexOf(`id="${id}"`);
+      expect(start, id).toBeGreaterThan(0);
+      const end = html.indexOf('<article', start);
+      return html.slice(start, end < 0 ? undefined : end);
+    };
+    const orders = element(rest, 'listOrders');
+    const details = /<details[^>]*>([\s\S]*?)<\/details>/.exec(orders)?.[1] ?? '';
+    // The summary names the entries; 4.0.0 did not change listOrders.
+    expect(details).toMatch(/<summary>History <span[^>]*>\(3\.0\.0; 2\.1\.0; 2\.0\.0, amendment 1\)<\/span><\/summary>/);
+    // Each entry links to its place in the history and lists its lines with their verdicts.
+    const links = [...details.matchAll(/<a href="\/version-history#([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    expect(links).toEqual([
+      ['v3-0-0', '3.0.0'],
+      ['v2-1-0', '2.1.0'],
+      ['v2-0-0-amendment-1', '2.0.0, amendment 1'],
+    ]);
+    expect(details).toContain('Breaking: </strong>New required query parameter <code>account_id</code>: requests without it are refused.');
+    expect(details).toContain('New optional query parameter <code>note</code>: requests may include it.');
+    expect(details).toContain('(a correction of the documents: the API did not change)');
+    // An operation no release changed has none.
+    expect(element(rest, 'getRiskFigures')).not.toContain('<details');
+    // A server message whose enum 4.0.0 grew: its history on /docs/ws.
+    const ws = page('docs/ws');
+    const prices = element(ws, 'price_update');
+    expect(prices).toMatch(/<summary>History <span[^>]*>\(4\.0\.0/);
+    expect(prices).toContain('can now be <code>STALE</code>');
+  });
+
   test('the deprecations list and the published rules', () => {
     const html = page('version-history');
     const deprecations = /<section aria-labelledby="deprecations">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';

@@ -105,7 +105,11 @@ describe('releases plugin', () => {
   });
 
   it("the api-reference plugin's placer writes a badge on the first candidate its model has", () => {
-    const model = {operations: [{id: 'listOrders', fields: [{id: 'listOrders-side', enum: ['"buy"']}]}]};
+    const model = {
+      operations: [
+        {id: 'listOrders', method: 'get', responses: [], fields: [{id: 'listOrders-side', enum: ['"buy"']}]},
+      ],
+    };
     placeReleaseMarks(
       {rest: model, ws: {}},
       {
@@ -132,6 +136,17 @@ describe('releases plugin', () => {
         deprecations: [
           {api: 'rest', anchors: ['nowhere', 'listOrders'], since: '3.0.0', sunset: '2027-01-01'},
         ],
+        histories: [
+          {
+            api: 'rest',
+            anchor: 'listOrders',
+            entry: {
+              title: '3.1.0',
+              href: '/version-history#v3-1-0',
+              lines: [{label: 'Addition', breaking: false, text: 'Query parameter `side` added.'}],
+            },
+          },
+        ],
       },
     );
     const operation = model.operations[0] as Record<string, unknown>;
@@ -144,5 +159,14 @@ describe('releases plugin', () => {
     // A change that fell back to the operation is "Changed in", never "New in".
     expect(operation.release).toEqual({kind: 'changed', version: '3.1.0', href: '/version-history#v3-1-0'});
     expect(operation.deprecation).toEqual({since: '3.0.0', sunset: '2027-01-01'});
+    // The History disclosure's data goes on the operation itself, never on a field with its id.
+    expect(operation.history).toEqual([
+      {
+        title: '3.1.0',
+        href: '/version-history#v3-1-0',
+        lines: [{label: 'Addition', breaking: false, text: 'Query parameter `side` added.'}],
+      },
+    ]);
+    expect(field.history).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 import Badge from '../Badge';
+import History from '../History';
 
 function Refs({refs}: {readonly refs: MessageRef[]}): ReactNode {
   return (
@@ -81,6 +82,7 @@ export default function Message({
             <Badge badge={m.release} />
           </p>
           {m.summary !== undefined ? <p>{m.summary}</p> : null}
+          <History history={m.history} name={m.name} />
           {m.replies.length > 0 ? (
             <p className={styles.flow}>
               After you send it, you receive <Refs refs={m.replies} />.

@@ -18,6 +18,7 @@ import layout from '../layout.module.css';
 import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 import Badge from '../Badge';
+import History from '../History';
 
 export function MethodBadge({method}: {readonly method: string}): ReactNode {
   return <span className={clsx(styles.method, styles[method.toLowerCase()])}>{method}</span>;
@@ -79,6 +80,7 @@ export default function Operation({
             <Badge badge={op.release} />
           </p>
           <Markdown html={op.description} />
+          <History history={op.history} name={op.id} />
           {op.security !== undefined ? (
             <p className={styles.note}>
               Authentication: <Requirements requirements={op.security} />.
