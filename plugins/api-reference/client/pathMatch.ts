@@ -113,7 +113,10 @@ function templateSegments(path: string): TemplateSegment[] {
 }
 
 /** The template's fit for these segments: its parameters and literal count, or null. */
-function fit(template: TemplateSegment[], segments: RequestSegment[]): {params: Record<string, string>; literals: number} | null {
+function fit(
+  template: TemplateSegment[],
+  segments: RequestSegment[],
+): {params: Record<string, string>; literals: number} | null {
   if (template.length !== segments.length) return null;
   const params: Record<string, string> = {};
   let literals = 0;
@@ -188,7 +191,13 @@ export function matchPath<T extends MatchableOperation>(
     const best = top === undefined ? [] : same.filter((m) => m.literals === top.literals);
     const result: PathMatchResult<T> = {
       status:
-        best.length === 1 ? 'matched' : best.length > 1 ? 'ambiguous' : paths.length > 0 ? 'method' : 'unmatched',
+        best.length === 1
+          ? 'matched'
+          : best.length > 1
+            ? 'ambiguous'
+            : paths.length > 0
+              ? 'method'
+              : 'unmatched',
       best,
       paths,
       segments: attempt.segments,

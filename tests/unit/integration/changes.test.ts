@@ -45,7 +45,10 @@ describe('since a point', () => {
       '2.0.0',
     ]);
     expect(defaultSince(three)?.id).toBe('v3-0-0');
-    expect(sincePoints(product).map((p) => p.label)).toEqual(['2.0.0, amendment 1', '2.0.0 (as first published)']);
+    expect(sincePoints(product).map((p) => p.label)).toEqual([
+      '2.0.0, amendment 1',
+      '2.0.0 (as first published)',
+    ]);
     expect(defaultSince(product)?.id).toBe('v2-0-0');
   });
 
@@ -55,7 +58,10 @@ describe('since a point', () => {
     expect(since2.some((l) => l.in === '3.0.0, amendment 1')).toBe(true);
     const since3 = linesSince(three, 'v3-0-0');
     // getPositions came in 3.0.0 and left in 4.0.0: a reader on 3.0.0 loses it.
-    expect(since3.find((l) => l.subjectKey === 'getPositions')).toMatchObject({in: '4.0.0', entryId: 'v4-0-0'});
+    expect(since3.find((l) => l.subjectKey === 'getPositions')).toMatchObject({
+      in: '4.0.0',
+      entryId: 'v4-0-0',
+    });
     expect(since3.some((l) => l.in === '3.0.0, amendment 1')).toBe(true);
     const sinceAmendment = linesSince(three, 'v3-0-0-amendment-1');
     expect(sinceAmendment.some((l) => l.in === '3.0.0, amendment 1')).toBe(false);
@@ -63,7 +69,11 @@ describe('since a point', () => {
   });
 
   it('keeps only what reaches the selection, breaking first, whole-document lines for any use of their API', () => {
-    const filtered = filterChanges(three, point(three, 'v3-0-0'), select('rest:getPositions', 'rest:listOrders'));
+    const filtered = filterChanges(
+      three,
+      point(three, 'v3-0-0'),
+      select('rest:getPositions', 'rest:listOrders'),
+    );
     expect(new Set(filtered.lines.map((l) => l.subjectKey))).toEqual(new Set(['getPositions', 'listOrders']));
     expect(filtered.lines[0]?.item.breaking).toBe(true);
     const ranks = filtered.lines.map((l) => (l.item.breaking ? 0 : 1 + VERDICT_RANK.indexOf(l.item.verdict)));
@@ -75,14 +85,22 @@ describe('since a point', () => {
     expect(filtered.lines.some((l) => l.api === 'ws')).toBe(false);
     const ws = filterChanges(three, point(three, 'v2-0-0'), select('ws:orders/new_order'));
     expect(ws.lines.length).toBeGreaterThan(0);
-    expect(ws.lines.every((l) => l.api === 'ws' && (l.subjectKey === 'orders/new_order' || l.subjectKind === 'document'))).toBe(true);
+    expect(
+      ws.lines.every(
+        (l) => l.api === 'ws' && (l.subjectKey === 'orders/new_order' || l.subjectKind === 'document'),
+      ),
+    ).toBe(true);
   });
 
   it('on the product: since 2.0.0 as first published, its amendments’ corrections that reach the selection', async () => {
     const catalogue = buildCatalogue(await sessionModel(), product);
-    const selection = new Set(selectionOf(matchAll(readList('getBulkOrder\ntrade\nlistInstruments').requests, catalogue)));
+    const selection = new Set(
+      selectionOf(matchAll(readList('getBulkOrder\ntrade\nlistInstruments').requests, catalogue)),
+    );
     const filtered = filterChanges(product, point(product, 'v2-0-0'), selection);
-    expect(new Set(filtered.lines.map((l) => l.subjectKey))).toEqual(new Set(['getBulkOrder', 'trades/trade']));
+    expect(new Set(filtered.lines.map((l) => l.subjectKey))).toEqual(
+      new Set(['getBulkOrder', 'trades/trade']),
+    );
     expect(new Set(filtered.lines.map((l) => l.in))).toEqual(new Set(['2.0.0, amendment 1']));
     expect(filtered.lines.every((l) => l.item.correction !== undefined)).toBe(true);
     const later = filterChanges(product, point(product, 'v2-0-0-amendment-1'), selection);
@@ -98,11 +116,18 @@ describe('the URL fragment', () => {
   it('round-trips the point and the selection, readable, and the pasted list reads it back to the same selection', async () => {
     const uses: UseKey[] = ['rest:createBulkOrder', 'rest:GET /api/x/{id}', 'ws:orders/new_order'];
     const hash = formatHash({since: 'v2-0-0', uses});
-    expect(hash).toBe('#integration?since=v2-0-0&use=createBulkOrder&use=GET+/api/x/%7Bid%7D&use=orders/new_order');
-    expect(parseHash(hash)).toEqual({since: 'v2-0-0', uses: ['createBulkOrder', 'GET /api/x/{id}', 'orders/new_order']});
+    expect(hash).toBe(
+      '#integration?since=v2-0-0&use=createBulkOrder&use=GET+/api/x/%7Bid%7D&use=orders/new_order',
+    );
+    expect(parseHash(hash)).toEqual({
+      since: 'v2-0-0',
+      uses: ['createBulkOrder', 'GET /api/x/{id}', 'orders/new_order'],
+    });
     expect(parseHash('#v2-0-0')).toBeNull();
     const catalogue = buildCatalogue(await sessionModel(), three);
-    const chosen = selectionOf(matchAll(readList('createBulkOrder\nGET /api/positions\ntrade').requests, catalogue));
+    const chosen = selectionOf(
+      matchAll(readList('createBulkOrder\nGET /api/positions\ntrade').requests, catalogue),
+    );
     const back = parseHash(formatHash({uses: chosen}));
     expect(selectionOf(matchAll(readList(back?.uses.join('\n') ?? '').requests, catalogue))).toEqual(chosen);
   });
@@ -134,10 +159,19 @@ describe('downloads', () => {
     expect(json.changes[0]?.label).toBe('Breaking');
     const atom = toAtom(filtered, three, context);
     expect(atom).toBe(toAtom(filtered, three, context));
-    expect(atom).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+    expect(atom).toMatch(
+      /^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/,
+    );
     expect(atom).toContain('<title>4.0.0: ');
     expect(atom).toContain('<updated>2026-04-01T00:00:00Z</updated>');
-    for (const line of filtered.lines) expect(atom).toContain(line.item.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+    for (const line of filtered.lines)
+      expect(atom).toContain(
+        line.item.text
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;')
+          .replace(/>/g, '&gt;')
+          .replace(/"/g, '&quot;'),
+      );
     expect(atom).toContain('<link rel="alternate" href="https://docs.example.com/version-history#v4-0-0"/>');
   });
 });

@@ -85,12 +85,17 @@ export async function threeReleases(): Promise<HistoryView> {
     get: {
       operationId: 'getPositions',
       summary: 'Positions',
-      responses: {'200': {description: 'The positions', content: {'application/json': {schema: {type: 'object'}}}}},
+      responses: {
+        '200': {description: 'The positions', content: {'application/json': {schema: {type: 'object'}}}},
+      },
     },
   };
   v3.ws.components.schemas.NewOrder.properties.time_in_force = {type: 'string', enum: ['FOK']};
   const v3a = structuredClone(v3);
-  v3a.ws.components.schemas.Trade.properties.trade_id = {...v3a.ws.components.schemas.Trade.properties.trade_id, maxLength: 20};
+  v3a.ws.components.schemas.Trade.properties.trade_id = {
+    ...v3a.ws.components.schemas.Trade.properties.trade_id,
+    maxLength: 20,
+  };
   const v4 = structuredClone(v3a);
   delete v4.rest.paths['/api/positions'];
   v4.rest.components.schemas.Side.enum.push('SELL_SHORT');

@@ -35,7 +35,10 @@ function byShown(outcomes: Outcome[], text: string): Outcome {
 
 /** Everything a reader sees of an input's outcomes, as one string. */
 function visible(input: ReadInput, outcomes: Outcome[]): string {
-  return JSON.stringify({requests: input.requests.map((r) => ('shown' in r ? r.shown : r.name)), outcomes: outcomes.map((o) => [shown(o), o.request.source, o.matched, o.why])});
+  return JSON.stringify({
+    requests: input.requests.map((r) => ('shown' in r ? r.shown : r.name)),
+    outcomes: outcomes.map((o) => [shown(o), o.request.source, o.matched, o.why]),
+  });
 }
 
 describe('the shared path matcher (OpenAPI rules)', () => {
@@ -57,7 +60,10 @@ describe('the shared path matcher (OpenAPI rules)', () => {
   it('equally concrete templates are ambiguous, every candidate given', () => {
     const found = matchPath(ops, 'GET', '/api/orders/bulk');
     expect(found.status).toBe('ambiguous');
-    expect(found.best.map((m) => m.operation.path).sort()).toEqual(['/api/orders/{order_id}', '/api/{collection}/bulk']);
+    expect(found.best.map((m) => m.operation.path).sort()).toEqual([
+      '/api/orders/{order_id}',
+      '/api/{collection}/bulk',
+    ]);
   });
 
   it('`:param`, `{{var}}` and `{param}` are placeholders: they fill a template, never a literal segment', () => {
@@ -102,7 +108,9 @@ describe('a pasted list', () => {
     ]);
     expect(byShown(outcomes, 'trade').uses).toEqual(['ws:trades/trade']);
     expect(byShown(outcomes, 'GET /api/transactions').uses).toEqual(['rest:listTransactions']);
-    expect(byShown(outcomes, 'noSuchOperation').why[0]).toMatch(/no operation .* and no message is named `noSuchOperation`/);
+    expect(byShown(outcomes, 'noSuchOperation').why[0]).toMatch(
+      /no operation .* and no message is named `noSuchOperation`/,
+    );
     const everywhere = matchAll(readList('channel_subscription_confirmation').requests, catalogue)[0];
     expect(everywhere?.uses).toEqual([
       'ws:prices/channel_subscription_confirmation',
@@ -188,9 +196,13 @@ describe('Postman collections', () => {
   });
 
   it('a v1 collection and a file that is neither are refused with what to do', async () => {
-    expect(() => readPostman({info: {name: 'old'}, requests: [], order: []})).toThrow(/v1 format.*Collection v2\.1/);
+    expect(() => readPostman({info: {name: 'old'}, requests: [], order: []})).toThrow(
+      /v1 format.*Collection v2\.1/,
+    );
     await expect(readFile(new TextEncoder().encode('{"hello": 1}'))).rejects.toThrow(InputRefused);
-    await expect(readFile(new TextEncoder().encode('{"hello": 1}'))).rejects.toThrow(/Postman collection .* or a HAR file/);
+    await expect(readFile(new TextEncoder().encode('{"hello": 1}'))).rejects.toThrow(
+      /Postman collection .* or a HAR file/,
+    );
   });
 });
 
@@ -217,7 +229,9 @@ describe('a HAR file', () => {
     ]);
     const orders = byShown(outcomes, '/ws/orders');
     expect(orders.why.join('; ')).toContain('address `/ws/orders` is channel `orders`’s');
-    expect(orders.why.join('; ')).toMatch(/1 frame named no message: frame 5 \(members `unexpected_member`\)/);
+    expect(orders.why.join('; ')).toMatch(
+      /1 frame named no message: frame 5 \(members `unexpected_member`\)/,
+    );
     expect(orders.why.join('; ')).toMatch(/not in this capture, so not selected: .*`order_execution`/);
     const trades = byShown(outcomes, '/ws/trades-feed');
     expect(trades.why.join('; ')).toMatch(/is not published; its first frame subscribes channel `trades`/);
@@ -229,7 +243,12 @@ describe('a HAR file', () => {
     const input = await readFile(fixture('session.har'));
     const text = visible(input, matchAll(input.requests, catalogue));
     expect(input.redacted).toBeGreaterThan(0);
-    for (const secret of ['har-rest-secret-token', 'har-ws-secret-token', 'har-cookie-secret', 'har-query-secret'])
+    for (const secret of [
+      'har-rest-secret-token',
+      'har-ws-secret-token',
+      'har-cookie-secret',
+      'har-query-secret',
+    ])
       expect(text).not.toContain(secret);
     expect(text).toContain('token=[redacted]');
   });

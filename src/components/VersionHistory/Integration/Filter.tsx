@@ -84,7 +84,8 @@ function Requests({title, outcomes}: {title: string; outcomes: readonly Outcome[
             <code className={styles.request}>
               {outcome.request.kind === 'name' ? outcome.request.name : outcome.request.shown}
             </code>
-            {count > 1 ? ` (×${count})` : ''} <span className={styles.source}>({outcome.request.source})</span>
+            {count > 1 ? ` (×${count})` : ''}{' '}
+            <span className={styles.source}>({outcome.request.source})</span>
             {outcome.matched.length > 0 ? (
               <>
                 {' → '}
@@ -151,7 +152,9 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
     file
       .arrayBuffer()
       .then((buffer) => readFile(new Uint8Array(buffer)))
-      .then((input) => setFiles((before) => [...before.filter((f) => f.name !== file.name), {name: file.name, input}]))
+      .then((input) =>
+        setFiles((before) => [...before.filter((f) => f.name !== file.name), {name: file.name, input}]),
+      )
       .catch((error: unknown) =>
         setProblem(
           `${file.name}: ${error instanceof InputRefused ? error.message : `could not be read (${String(error)})`}`,
@@ -172,9 +175,12 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
       : filtered === undefined
         ? 'No earlier version is recorded: there are no changes to filter.'
         : `${plural(filtered.lines.length, 'change')} since ${filtered.since.label} reach what you use (${plural(selection.length, 'operation or message', 'operations and messages')}), ${filtered.breaking} breaking.${
-            unmatched + ambiguous > 0 ? ` ${unmatched} unmatched and ${ambiguous} ambiguous requests are listed below.` : ''
+            unmatched + ambiguous > 0
+              ? ` ${unmatched} unmatched and ${ambiguous} ambiguous requests are listed below.`
+              : ''
           }`;
-  const link = typeof window === 'undefined' ? hash : `${window.location.origin}${window.location.pathname}${hash}`;
+  const link =
+    typeof window === 'undefined' ? hash : `${window.location.origin}${window.location.pathname}${hash}`;
   const context = {link, title, selection, outcomes};
   const base = `changes-since-${point?.label.replace(/[^\w.-]+/g, '-').replace(/-+$/, '') ?? 'none'}`;
 
@@ -194,9 +200,11 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
         Changes for your integration
       </Heading>
       <p className={styles.private}>
-        <strong>Nothing is sent: what you paste or drop is read in this browser and stays on this computer.</strong>{' '}
-        Tokens in a file (Authorization headers, cookies, token parameters) are taken out when it is read and never
-        shown.
+        <strong>
+          Nothing is sent: what you paste or drop is read in this browser and stays on this computer.
+        </strong>{' '}
+        Tokens in a file (Authorization headers, cookies, token parameters) are taken out when it is read and
+        never shown.
       </p>
       <form
         className={styles.controls}
@@ -280,7 +288,11 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
           </Heading>
           {listOutcomes.length > 0 ? <Requests title="Pasted list" outcomes={listOutcomes} /> : null}
           {fileOutcomes.map(({file, outcomes: own}) => (
-            <Requests key={file.name} title={`${file.name} (${FORMAT_NAMES[file.input.format]})`} outcomes={own} />
+            <Requests
+              key={file.name}
+              title={`${file.name} (${FORMAT_NAMES[file.input.format]})`}
+              outcomes={own}
+            />
           ))}
         </>
       ) : null}
@@ -300,7 +312,9 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
             <button
               type="button"
               className="button button--sm button--secondary"
-              onClick={() => save(toAtom(filtered, history, context), 'application/atom+xml', `${base}.atom.xml`)}
+              onClick={() =>
+                save(toAtom(filtered, history, context), 'application/atom+xml', `${base}.atom.xml`)
+              }
             >
               Download as an Atom feed
             </button>
@@ -328,7 +342,12 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
                       : <ChangeText text={line.item.text} />{' '}
                       <span className={styles.source}>
                         (in{' '}
-                        {line.entryId !== undefined ? <Link to={`#${line.entryId}`}>{line.in}</Link> : line.in})
+                        {line.entryId !== undefined ? (
+                          <Link to={`#${line.entryId}`}>{line.in}</Link>
+                        ) : (
+                          line.in
+                        )}
+                        )
                       </span>
                     </li>
                   ))}

@@ -61,13 +61,16 @@ export interface Filtered {
  */
 export function sincePoints(history: HistoryView): SincePoint[] {
   const recorded = history.entries.filter((e) => e.kind === 'release' || e.kind === 'amendment');
-  return history.entries.slice(1).filter((e) => e.kind === 'release' || e.kind === 'amendment').map((e) => ({
-    id: e.id,
-    label:
-      e.kind === 'release' && recorded.some((a) => a.kind === 'amendment' && a.version === e.version)
-        ? `${e.title} (as first published)`
-        : e.title,
-  }));
+  return history.entries
+    .slice(1)
+    .filter((e) => e.kind === 'release' || e.kind === 'amendment')
+    .map((e) => ({
+      id: e.id,
+      label:
+        e.kind === 'release' && recorded.some((a) => a.kind === 'amendment' && a.version === e.version)
+          ? `${e.title} (as first published)`
+          : e.title,
+    }));
 }
 
 /** The point a fragment names, else the newest release before the current one, else the oldest point. */
@@ -90,7 +93,11 @@ export function groupReaches(group: GroupView, selection: ReadonlySet<UseKey>): 
   return Array.from(selection).some((u) => u.startsWith(prefix));
 }
 
-function linesOfGroups(groups: readonly GroupView[], label: (item: ItemView) => string, entryId?: string): FilteredLine[] {
+function linesOfGroups(
+  groups: readonly GroupView[],
+  label: (item: ItemView) => string,
+  entryId?: string,
+): FilteredLine[] {
   return groups.flatMap((group) =>
     group.items.map((item) => ({
       api: group.api,
@@ -120,11 +127,14 @@ export function linesSince(history: HistoryView, pointId: string): FilteredLine[
   if (point === undefined) return [];
   const newer = history.entries.slice(0, at);
   const net = point.version !== null ? history.since[point.version] : undefined;
-  const versionEntry = (label: string): string | undefined => history.entries.find((e) => e.title === label)?.id;
+  const versionEntry = (label: string): string | undefined =>
+    history.entries.find((e) => e.title === label)?.id;
   const recorded = (e: EntryView): boolean => e.kind === 'release' || e.kind === 'amendment';
   const upcoming = newer.filter((e) => !recorded(e)).flatMap(entryLines);
   const amendments = newer
-    .filter((e) => recorded(e) && (net === undefined || (e.kind === 'amendment' && e.version === point.version)))
+    .filter(
+      (e) => recorded(e) && (net === undefined || (e.kind === 'amendment' && e.version === point.version)),
+    )
     .flatMap(entryLines);
   const netLines =
     net === undefined
@@ -150,7 +160,12 @@ export function filterChanges(
   const all = linesSince(history, point.id);
   const kept = all
     .map((line, order) => ({line, order}))
-    .filter(({line}) => groupReaches({api: line.api, kind: line.subjectKind, key: line.subjectKey, label: line.subject, items: []}, selection))
+    .filter(({line}) =>
+      groupReaches(
+        {api: line.api, kind: line.subjectKind, key: line.subjectKey, label: line.subject, items: []},
+        selection,
+      ),
+    )
     .sort((a, b) => rank(a.line) - rank(b.line) || a.order - b.order)
     .map(({line}) => line);
   return {

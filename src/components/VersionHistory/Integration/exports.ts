@@ -6,7 +6,7 @@
 import type {HistoryView} from '@site/plugins/releases/view';
 import type {Filtered, FilteredLine} from './changes';
 import type {Outcome} from './match';
-import {useLine} from './fragment';
+import {lineOfUse} from './fragment';
 
 export interface ExportContext {
   /** The page's address with the selection's fragment (`https://…/version-history#integration?…`). */
@@ -51,7 +51,7 @@ export function toJson(filtered: Filtered, context: ExportContext): string {
       title: `${context.title}: changes for your integration since ${filtered.since.label}`,
       link: context.link,
       since: filtered.since,
-      selection: context.selection.map((s) => useLine(s as `rest:${string}`)),
+      selection: context.selection.map((s) => lineOfUse(s as `rest:${string}`)),
       requests: context.outcomes.map((o) => ({
         source: o.request.source,
         request: o.request.kind === 'name' ? o.request.name : o.request.shown,

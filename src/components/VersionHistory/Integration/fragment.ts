@@ -15,7 +15,7 @@ export interface FragmentState {
 }
 
 /** `rest:createBulkOrder` → `createBulkOrder`; `ws:orders/new_order` → `orders/new_order`. */
-export function useLine(use: UseKey): string {
+export function lineOfUse(use: UseKey): string {
   return use.slice(use.indexOf(':') + 1);
 }
 
@@ -27,13 +27,16 @@ export function parseHash(hash: string): FragmentState | null {
   if (!isIntegrationHash(hash)) return null;
   const query = new URLSearchParams(hash.slice(INTEGRATION_ID.length + 2));
   const since = query.get('since');
-  return {...(since !== null && since !== '' ? {since} : {}), uses: query.getAll('use').filter((u) => u !== '')};
+  return {
+    ...(since !== null && since !== '' ? {since} : {}),
+    uses: query.getAll('use').filter((u) => u !== ''),
+  };
 }
 
 export function formatHash(state: {since?: string; uses: readonly UseKey[]}): string {
   const query = new URLSearchParams();
   if (state.since !== undefined) query.set('since', state.since);
-  for (const use of state.uses) query.append('use', useLine(use));
+  for (const use of state.uses) query.append('use', lineOfUse(use));
   // Keep `/` readable in a link; URLSearchParams encodes it.
   return `#${INTEGRATION_ID}?${query.toString().replace(/%2F/g, '/')}`;
 }

@@ -4,7 +4,7 @@
  * operations and messages) is fetched from the site on first use: the button, or a link whose
  * fragment holds a selection (`#integration?…`).
  */
-import {useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
+import {useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import type {HistoryView} from '@site/plugins/releases/view';
 import styles from '../styles.module.css';
@@ -19,7 +19,7 @@ export default function Integration({history}: {history: HistoryView}): ReactNod
   const [Filter, setFilter] = useState<{component: ComponentType<FilterProps>; focus: boolean} | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
-  const open = useRef((focus: boolean): void => {
+  const open = useCallback((focus: boolean): void => {
     if (started.current) return;
     started.current = true;
     import('./Filter')
@@ -28,7 +28,7 @@ export default function Integration({history}: {history: HistoryView}): ReactNod
         started.current = false;
         setFailed(String(error));
       });
-  }).current;
+  }, []);
   useEffect(() => {
     // A link that holds a selection opens the filter at once.
     if (/^#integration(\?|$)/.test(window.location.hash)) open(false);

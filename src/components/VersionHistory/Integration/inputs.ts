@@ -8,12 +8,7 @@
  * the same redactor, and every URL kept is cleaned by it. Headers are never kept.
  */
 import {isObject} from '@site/plugins/api-reference/client/json';
-import {
-  readCapture,
-  Redactor,
-  TOKEN_PARAMETER,
-  type Capture,
-} from '@site/plugins/session-check/client/read';
+import {readCapture, Redactor, TOKEN_PARAMETER, type Capture} from '@site/plugins/session-check/client/read';
 import type {RequestSegment} from '@site/plugins/api-reference/client/pathMatch';
 import {requestSegments} from '@site/plugins/api-reference/client/pathMatch';
 
@@ -147,7 +142,12 @@ function keyValues(list: unknown): Array<{key: string; value: string}> {
   return Array.isArray(list)
     ? list.flatMap((entry) =>
         isObject(entry) && typeof entry.key === 'string'
-          ? [{key: entry.key, value: typeof entry.value === 'string' ? entry.value : String(entry.value ?? '')}]
+          ? [
+              {
+                key: entry.key,
+                value: typeof entry.value === 'string' ? entry.value : String(entry.value ?? ''),
+              },
+            ]
           : [],
       )
     : [];
@@ -199,8 +199,13 @@ export function readPostman(collection: Obj): ReadInput {
   const variables = keyValues(collection.variable);
   // Credentials first, so that every string kept afterwards can be cleaned.
   for (const value of authValues(collection.auth)) redactor.add(value);
-  for (const v of variables) if (TOKEN_PARAMETER.test(v.key) || /token|secret|password/i.test(v.key)) redactor.add(v.value);
-  const visit = (items: unknown[], visitor: (item: Obj, folders: string[]) => void, folders: string[]): void => {
+  for (const v of variables)
+    if (TOKEN_PARAMETER.test(v.key) || /token|secret|password/i.test(v.key)) redactor.add(v.value);
+  const visit = (
+    items: unknown[],
+    visitor: (item: Obj, folders: string[]) => void,
+    folders: string[],
+  ): void => {
     for (const item of items) {
       if (!isObject(item)) continue;
       if (Array.isArray(item.item))
@@ -237,7 +242,8 @@ export function readPostman(collection: Obj): ReadInput {
         requests.push({kind: 'call', source, method: '', shown: '(no URL)', host: null, segments: []});
         return;
       }
-      const method = isObject(request) && typeof request.method === 'string' ? request.method.toUpperCase() : 'GET';
+      const method =
+        isObject(request) && typeof request.method === 'string' ? request.method.toUpperCase() : 'GET';
       const resolved: string[] = [];
       const segments = requestSegments(url.path).map((segment): RequestSegment => {
         if (segment.kind !== 'variable') return segment;

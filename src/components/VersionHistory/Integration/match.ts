@@ -54,7 +54,9 @@ function matchName(request: NameRequest, catalogue: Catalogue): Outcome {
   const slash = name.lastIndexOf('/');
   const messages =
     slash > 0
-      ? catalogue.messages.filter((m) => m.channel === name.slice(0, slash) && m.name === name.slice(slash + 1))
+      ? catalogue.messages.filter(
+          (m) => m.channel === name.slice(0, slash) && m.name === name.slice(slash + 1),
+        )
       : catalogue.messages.filter((m) => m.name === name);
   let why: string[] = [];
   let foundOps = ops;
@@ -64,7 +66,8 @@ function matchName(request: NameRequest, catalogue: Catalogue): Outcome {
     const lower = name.toLowerCase();
     foundOps = catalogue.operations.filter((o) => o.key.toLowerCase() === lower);
     foundMessages = catalogue.messages.filter((m) => m.name.toLowerCase() === lower);
-    if (foundOps.length + foundMessages.length > 0) why.push(`${code(name)} differs from the documents’ name only in case`);
+    if (foundOps.length + foundMessages.length > 0)
+      why.push(`${code(name)} differs from the documents’ name only in case`);
   }
   const uses = [
     ...foundOps.map((o) => restUse(o.key)),
@@ -77,7 +80,9 @@ function matchName(request: NameRequest, catalogue: Catalogue): Outcome {
       status: 'unmatched',
       uses,
       matched,
-      why: [`no operation (operationId) and no message is named ${code(name)} in the current documents or the history`],
+      why: [
+        `no operation (operationId) and no message is named ${code(name)} in the current documents or the history`,
+      ],
     };
   if (foundOps.length > 0) why.push(`an operationId`);
   if (foundMessages.length > 0)
@@ -95,9 +100,10 @@ function matchName(request: NameRequest, catalogue: Catalogue): Outcome {
 
 function matchCall(request: CallRequest, catalogue: Catalogue): Outcome {
   const why: string[] = [];
-  if (request.method === '' || request.segments.length === 0 && request.shown === '(no URL)')
+  if (request.method === '' || (request.segments.length === 0 && request.shown === '(no URL)'))
     return {request, status: 'unmatched', uses: [], matched: [], why: ['the request has no URL']};
-  if (request.hostVariable !== undefined) why.push(`host ${code(request.hostVariable)} set aside (a variable)`);
+  if (request.hostVariable !== undefined)
+    why.push(`host ${code(request.hostVariable)} set aside (a variable)`);
   else if (request.host !== null && !catalogue.restHosts.includes(request.host))
     why.push(`host ${code(request.host)} is not a documented server; set aside`);
   else if (request.host !== null) why.push(`host ${code(request.host)} set aside (a documented server)`);
@@ -109,7 +115,13 @@ function matchCall(request: CallRequest, catalogue: Catalogue): Outcome {
   if (prefix !== undefined) why.push(`server prefix ${code(prefix)} set aside`);
   const path = segmentsText(found.segments);
   if (found.status === 'unmatched')
-    return {request, status: 'unmatched', uses: [], matched: [], why: [...why, `no path template fits ${code(path)}`]};
+    return {
+      request,
+      status: 'unmatched',
+      uses: [],
+      matched: [],
+      why: [...why, `no path template fits ${code(path)}`],
+    };
   if (found.status === 'method') {
     const methods = Array.from(new Set(found.paths.map((p) => p.operation.method)));
     return {
@@ -123,13 +135,18 @@ function matchCall(request: CallRequest, catalogue: Catalogue): Outcome {
       ],
     };
   }
-  const placeholders = request.segments.filter((s) => s.kind === 'variable').map((s) => `:${s.kind === 'variable' ? s.name : ''}`);
+  const placeholders = request.segments
+    .filter((s) => s.kind === 'variable')
+    .map((s) => `:${s.kind === 'variable' ? s.name : ''}`);
   for (const m of found.best) {
     const params = Object.entries(m.params);
     if (params.length > 0)
       why.push(
         `${params
-          .map(([name, value]) => `${code(value)} ${placeholders.includes(value) ? 'is the placeholder for' : 'fills'} ${code(`{${name}}`)}`)
+          .map(
+            ([name, value]) =>
+              `${code(value)} ${placeholders.includes(value) ? 'is the placeholder for' : 'fills'} ${code(`{${name}}`)}`,
+          )
           .join(', ')}`,
       );
   }
@@ -180,7 +197,10 @@ function matchSession(request: SessionRequest, catalogue: Catalogue): Outcome {
     // An unpublished address: the channel whose subscription the first client frame is.
     const first = request.frames.find((f) => f.from === 'client' && f.members !== null);
     const subscribed = catalogue.channels.filter(
-      (c) => c.address === null && c.subscription !== undefined && first?.members?.includes(c.subscription) === true,
+      (c) =>
+        c.address === null &&
+        c.subscription !== undefined &&
+        first?.members?.includes(c.subscription) === true,
     );
     if (subscribed.length === 1 && subscribed[0] !== undefined) {
       channel = subscribed[0];
@@ -208,7 +228,8 @@ function matchSession(request: SessionRequest, catalogue: Catalogue): Outcome {
       unknown.push(`frame ${frame.index} (members ${frame.members.map(code).join(', ') || 'none'})`);
       continue;
     }
-    if (names.size > 1) ambiguousFrames.push(`frame ${frame.index} names ${Array.from(names).map(code).join(' and ')}`);
+    if (names.size > 1)
+      ambiguousFrames.push(`frame ${frame.index} names ${Array.from(names).map(code).join(' and ')}`);
     for (const m of found) counts.set(m, (counts.get(m) ?? 0) + 1);
   }
   const messages = Array.from(counts.keys());
@@ -225,7 +246,9 @@ function matchSession(request: SessionRequest, catalogue: Catalogue): Outcome {
     );
   if (channel !== undefined) {
     const seen = new Set(messages.map((m) => m.name));
-    const unseen = catalogue.messages.filter((m) => m.channel === channel.key && m.current && !seen.has(m.name));
+    const unseen = catalogue.messages.filter(
+      (m) => m.channel === channel.key && m.current && !seen.has(m.name),
+    );
     if (unseen.length > 0)
       why.push(
         `not in this capture, so not selected: ${unseen.map((m) => code(m.name)).join(', ')} (paste a name to add it)`,
