@@ -41,8 +41,8 @@ export default function Integration({history}: {history: HistoryView}): ReactNod
         Changes for your integration
       </Heading>
       <p>
-        Paste the operations and messages you use, or drop a Postman collection or a HAR file, to see only the
-        changes that reach them since your version. Nothing is sent: it is read in this browser.
+        Paste the operations and messages you use, or drop a Postman collection or a HAR file, and see only
+        the changes that reach them. Nothing is sent.
       </p>
       <button type="button" className="button button--secondary" onClick={() => open(true)}>
         Filter by what I use
