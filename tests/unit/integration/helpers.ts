@@ -10,7 +10,7 @@ import {diffDocuments} from '../../../plugins/releases/diff';
 import {history as recordedHistory, type HistoryEntry} from '../../../plugins/releases/store';
 import {historyView} from '../../../plugins/releases/view';
 import type {HistoryView} from '../../../plugins/releases/view';
-import {releasesDirFor} from '../../../plugins/releases/plugin';
+import {releasesDirFor} from '../../../plugins/releases/load';
 import {buildSessionModel} from '../../../plugins/session-check/model';
 import type {SessionModel} from '../../../plugins/session-check/client/types';
 import {SPECS, specModels} from '../../helpers/specModels';
