@@ -8,6 +8,7 @@
  * then the session rules (rules.ts) are judged over each connection in frame order.
  */
 import {isObject, unescapePointerToken} from '../../api-reference/client/json';
+import {matchPath} from '../../api-reference/client/pathMatch';
 import type {Capture, CapturedCall, CapturedConnection, CapturedFrame} from './read';
 import {
   channelOrderStep,
@@ -599,32 +600,6 @@ function judgeSession(
 
 // ------------------------------------------------------------------- REST
 
-function templateRegex(path: string): {regex: RegExp; names: string[]; literals: number} {
-  const names: string[] = [];
-  let literals = 0;
-  const source = path
-    .split('/')
-    .map((segment) => {
-      if (!segment.includes('{')) {
-        if (segment !== '') literals += 1;
-        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      }
-      return segment
-        .split(/(\{[^}]+\})/)
-        .map((part) => {
-          const m = /^\{([^}]+)\}$/.exec(part);
-          if (m?.[1] !== undefined) {
-            names.push(m[1]);
-            return '([^/]+)';
-          }
-          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        })
-        .join('');
-    })
-    .join('/');
-  return {regex: new RegExp(`^${source}/?$`), names, literals};
-}
-
 function coerce(value: string, kind: string): unknown {
   if (kind === 'integer' || kind === 'number') {
     const n = Number(value);
@@ -655,31 +630,20 @@ function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): Cal
   } catch {
     return base;
   }
-  let path = url.pathname;
-  for (const server of env.model.restServers) {
+  // Server prefixes are set aside only on a documented server's host.
+  const prefixes = env.model.restServers.flatMap((server) => {
     try {
       const s = new URL(server);
-      const prefix = s.pathname.replace(/\/$/, '');
-      if (s.host === url.host && prefix !== '' && path.startsWith(`${prefix}/`))
-        path = path.slice(prefix.length);
+      return s.host === url.host ? [s.pathname] : [];
     } catch {
       // A server URL with variables: its prefix cannot be set aside.
+      return [];
     }
-  }
-  let decoded = path;
-  try {
-    decoded = decodeURI(path);
-  } catch {
-    // Keep it as it is.
-  }
-  const matches = env.model.operations
-    .map((op) => ({op, ...templateRegex(op.path)}))
-    .map((t) => ({...t, match: t.regex.exec(decoded)}))
-    .filter((t) => t.match !== null)
-    .sort((a, b) => b.literals - a.literals);
-  if (matches.length === 0) return base;
-  const sameMethod = matches.filter((t) => t.op.method.toUpperCase() === call.method);
-  const chosen = sameMethod[0];
+  });
+  const found = matchPath(env.model.operations, call.method, url.pathname, prefixes);
+  if (found.status === 'unmatched') return base;
+  // Equally concrete templates: the first the documents list (the history filter lists them all).
+  const chosen = found.best[0];
   if (chosen === undefined) {
     return {
       ...base,
@@ -688,13 +652,13 @@ function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): Cal
         {
           part: 'path',
           pointer: '',
-          message: `the documents have no ${call.method} ${matches[0]?.op.path ?? path} (they have ${Array.from(new Set(matches.map((t) => t.op.method.toUpperCase()))).join(', ')})`,
+          message: `the documents have no ${call.method} ${found.paths[0]?.operation.path ?? url.pathname} (they have ${Array.from(new Set(found.paths.map((t) => t.operation.method.toUpperCase()))).join(', ')})`,
           value: null,
         },
       ],
     };
   }
-  const op: RestOperation = chosen.op;
+  const op: RestOperation = chosen.operation;
   const link = `${env.model.routes.rest}#${op.anchor}`;
   const problems: CallVerdict['problems'] = [];
   const worded = (part: CallVerdict['problems'][number]['part'], target: string, value: unknown): void => {
@@ -706,17 +670,10 @@ function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): Cal
   // Parameters: path and query, read as their types.
   if (op.parametersTarget !== undefined) {
     const params: Record<string, unknown> = {};
-    chosen.names.forEach((name, i) => {
+    for (const [name, text] of Object.entries(chosen.params)) {
       const kind = op.parameters.find((p) => p.name === name && p.in === 'path')?.kind ?? 'string';
-      const raw = chosen.match?.[i + 1] ?? '';
-      let text = raw;
-      try {
-        text = decodeURIComponent(raw);
-      } catch {
-        // Keep it.
-      }
       params[name] = coerce(text, kind);
-    });
+    }
     for (const parameter of op.parameters.filter((p) => p.in === 'query')) {
       const values = url.searchParams.getAll(parameter.name);
       if (values.length === 0) continue;

@@ -67,7 +67,8 @@ function refuse(why: string): never {
   throw new CaptureRefused(`${why}. Accepted: ${ACCEPTED_FORMATS}.`);
 }
 
-const TOKEN_PARAMETER =
+/** Query parameters (and other named values) that hold a credential. */
+export const TOKEN_PARAMETER =
   /^(access_?token|token|auth|authorization|jwt|api_?key|key|secret|signature|password|session)$/i;
 const CREDENTIAL_HEADERS = new Set([
   'authorization',
@@ -77,8 +78,11 @@ const CREDENTIAL_HEADERS = new Set([
   'x-api-key',
 ]);
 
-/** Collects credential values, then takes them out of every string the capture keeps. */
-class Redactor {
+/**
+ * Collects credential values, then takes them out of every string the capture keeps. Exported for
+ * the version history's integration filter, which reads Postman collections with the same rules.
+ */
+export class Redactor {
   private readonly secrets = new Set<string>();
 
   addHeader(name: string, value: string): void {

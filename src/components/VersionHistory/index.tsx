@@ -15,6 +15,7 @@ import {FEED_ROUTE, HISTORY_ROUTE, JSON_ROUTE} from '@site/plugins/releases/clie
 import ChangeText from './ChangeText';
 import Deprecations from './Deprecations';
 import Group from './Group';
+import Integration from './Integration';
 import Rules, {RULES_ID} from './Rules';
 import SinceControl from './SinceControl';
 import styles from './styles.module.css';
@@ -188,6 +189,7 @@ function VersionHistory({history}: {history: HistoryView}): ReactNode {
             </Link>
           </p>
           {history.versions.length > 1 ? <SinceControl history={history} /> : null}
+          <Integration history={history} />
           <Deprecations deprecations={history.deprecations} />
           {history.entries.map((entry) => (
             <Entry key={entry.id} entry={entry} current={entry === newest} />

@@ -46,6 +46,7 @@ function compile(relative: string): string {
 async function compiledChecker(): Promise<{check: typeof check; read: typeof read}> {
   compile('plugins/api-reference/client/json.ts');
   compile('plugins/api-reference/client/routes.ts');
+  compile('plugins/api-reference/client/pathMatch.ts');
   for (const file of readdirSync(path.join(ROOT, 'plugins/session-check/client')))
     if (file.endsWith('.ts')) compile(`plugins/session-check/client/${file}`);
   const base = path.join(dir, 'plugins/session-check/client');
