@@ -15,7 +15,7 @@ export default function History({history, name}: {history?: ElementHistoryEntry[
   return (
     <details className={styles.history}>
       <summary>
-        History <span className={styles.titles}>({titles})</span>
+        History <span className={styles.titles}>{`(${titles})`}</span>
       </summary>
       <ol className={styles.entries} aria-label={`Releases that changed ${name}, newest first`}>
         {history.map((entry) => (
