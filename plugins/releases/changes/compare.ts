@@ -22,7 +22,7 @@ import {
   at,
   compareNotes,
   obj,
-  text,
+  jsonText,
   type Api,
   type CompareOptions,
   type Ctx,
@@ -89,7 +89,7 @@ function documentWide(ctx: Ctx): Finding[] {
   const groups = new Map<string, Finding[]>();
   for (const f of ctx.out) {
     if (!DOCUMENT_WIDE.has(f.rule)) continue;
-    const key = `${f.rule}|${f.origin}|${text(f.words)}`;
+    const key = `${f.rule}|${f.origin}|${jsonText(f.words)}`;
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const replaced = new Map<Finding, Finding | null>();

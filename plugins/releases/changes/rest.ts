@@ -21,7 +21,7 @@ import {
   removal,
   sameValue,
   shown,
-  text,
+  jsonText,
   unchanged,
   withField,
   type Ctx,
@@ -128,7 +128,7 @@ function securityNames(requirements: unknown): string[] {
 
 function normalisedSecurity(requirements: unknown): string {
   if (!Array.isArray(requirements)) return '[]';
-  return text(
+  return jsonText(
     requirements
       .map((r) =>
         Object.entries(obj(r))

@@ -17,7 +17,7 @@ import {
   removal,
   sameValue,
   shown,
-  text,
+  jsonText,
   unchanged,
   type At,
   type Ctx,
@@ -150,7 +150,7 @@ const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
 export function explainedByType(a: Obj, b: Obj): (keyword: string) => boolean {
   const ta = types(a);
   const tb = types(b);
-  if (ta === undefined || tb === undefined || text([...ta].sort()) === text([...tb].sort()))
+  if (ta === undefined || tb === undefined || jsonText([...ta].sort()) === jsonText([...tb].sort()))
     return () => false;
   const allows = (set: Set<string>, type: string): boolean =>
     type === 'number' ? set.has('number') || set.has('integer') : set.has(type);
@@ -174,7 +174,7 @@ function compareType(ctx: Ctx, at: KeywordsAt, a: Obj, b: Obj): void {
   if (ta === undefined && tb === undefined) return;
   const before = [...(ta ?? [])].filter((t) => !(t === 'integer' && ta?.has('number'))).sort();
   const after = [...(tb ?? [])].filter((t) => !(t === 'integer' && tb?.has('number'))).sort();
-  if (text(before) === text(after)) return;
+  if (jsonText(before) === jsonText(after)) return;
   // The new type by its title only when the title changed too: "from Decimal string (`string`) to `number`".
   const detail = `type changed from ${typeInWords(a, before)} to ${typeInWords(sameValue(a.title, b.title) ? {} : b, after)}`;
   const widened = ta === undefined ? false : tb === undefined || [...ta].every((t) => tb.has(t));
@@ -194,10 +194,10 @@ function compareAllowedValues(at: KeywordsAt, a: Obj, b: Obj): void {
   const ea = allowed(a);
   const eb = allowed(b);
   if (ea !== undefined && eb !== undefined) {
-    const before = new Set(ea.map(text));
-    const after = new Set(eb.map(text));
-    const added = eb.filter((v) => !before.has(text(v)));
-    const removed = ea.filter((v) => !after.has(text(v)));
+    const before = new Set(ea.map(jsonText));
+    const after = new Set(eb.map(jsonText));
+    const added = eb.filter((v) => !before.has(jsonText(v)));
+    const removed = ea.filter((v) => !after.has(jsonText(v)));
     if (added.length > 0) at.emit('enum-value-added', {values: added}, {addedValues: added});
     if (removed.length > 0) at.emit('enum-value-removed', {values: removed});
   } else if (ea !== undefined || eb !== undefined) {

@@ -124,7 +124,8 @@ export function at(doc: Obj, plain: string | undefined): At | undefined {
   return found;
 }
 
-export function text(value: unknown): string {
+/** A value as JSON text: two values are the same when their texts are. */
+export function jsonText(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
@@ -209,7 +210,7 @@ export function refUnchanged(ctx: Ctx, ref: string): boolean {
       // the references it holds are explored next.
       const a = resolveRef(ctx.base, next);
       const b = resolveRef(ctx.rev, next);
-      if (text(a) !== text(b) || a === undefined) same = false;
+      if (jsonText(a) !== jsonText(b) || a === undefined) same = false;
       else
         for (const inner of refsIn(a, new Set())) {
           if (!seen.has(inner)) {
@@ -229,7 +230,7 @@ export function unchanged(ctx: Ctx, basePointer: string, revPointer: string): bo
   const b = at(ctx.rev, revPointer);
   if (a === undefined || b === undefined) return a === b;
   if (a.pointer === b.pointer && a.pointer !== basePointer && refUnchanged(ctx, `#${a.pointer}`)) return true;
-  if (text(a.node) !== text(b.node)) return false;
+  if (jsonText(a.node) !== jsonText(b.node)) return false;
   for (const ref of refsIn(a.node, new Set())) if (!refUnchanged(ctx, ref)) return false;
   return true;
 }
@@ -239,7 +240,7 @@ export function shown(value: unknown): string {
 }
 
 export function sameValue(a: unknown, b: unknown): boolean {
-  return text(a) === text(b);
+  return jsonText(a) === jsonText(b);
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   obj,
   removal,
   sameValue,
-  text,
+  jsonText,
   withField,
   type At,
   type Ctx,
@@ -253,7 +253,7 @@ function compareMessageServers(ctx: Ctx, whole: Place, m: MessageUse, messageUse
     }
     const secA = schemeNamesOf(ctx.base, sa.security);
     const secB = schemeNamesOf(ctx.rev, sb.security);
-    if (text(secA) !== text(secB))
+    if (jsonText(secA) !== jsonText(secB))
       ctx.out.push({
         ...findingOf(ctx, whole, messageUse, `/servers/${esc(key)}/security`, 'security-changed'),
         words: {
@@ -281,7 +281,7 @@ function compareMessageSecurity(
     ].sort();
   const opA = opsSecurity(ctx.base, before.operations);
   const opB = opsSecurity(ctx.rev, m.operations);
-  if (text(opA) !== text(opB))
+  if (jsonText(opA) !== jsonText(opB))
     emit(ctx, whole, '', messageUse, '/operations', 'security-changed', {
       detail: `its operation ${credentialsDetail(ctx.base, opA, ctx.rev, opB)}`,
     });
