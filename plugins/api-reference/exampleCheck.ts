@@ -11,7 +11,6 @@
  * runs it on the view models too.
  */
 import path from 'node:path';
-import type {ValidateFunction} from 'ajv/dist/2020.js';
 import {operationId as anchorOperationId} from './client/anchors';
 import {
   atPointer as at,
@@ -44,18 +43,8 @@ export function validatorFor(
     asyncapi: new PreparedDocument('asyncapi', docs.asyncapi, 'any'),
   };
   const openapi = openApiDialect(docs.openapi);
-  const cache = new Map<string, ValidateFunction>();
   return (doc, pointer, value, dialect = doc === 'openapi' ? openapi : 'draft-07') => {
-    const ref = `${doc}#${dialect}#${pointer}`;
-    let fn = cache.get(ref);
-    if (fn === undefined) {
-      const document = prepared[doc];
-      document.prepare([pointer], dialect);
-      fn = document
-        .ajv(dialect, {strict: false, allErrors: true, validateSchema: false})
-        .compile({$ref: document.ref(pointer)});
-      cache.set(ref, fn);
-    }
+    const fn = prepared[doc].validator(pointer, dialect);
     if (fn(value)) return [];
     return (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
   };
