@@ -161,6 +161,14 @@ describe('the download list', () => {
 
 /** The validator keys (client/validators.ts) and the anchor prefixes (client/anchors.ts). */
 const OWNERS = ['plugins/api-reference/client/validators.ts', 'plugins/api-reference/client/anchors.ts'];
+/**
+ * Owners of other key spaces that happen to share a prefix, each with what its keys are. The same
+ * prefix for two kinds of key is itself a name with two meanings: renaming one is for the owner.
+ */
+const OTHER_KEY_OWNERS: Record<string, string> = {
+  'src/components/VersionHistory/Integration/match.ts':
+    "restUse/wsUse make the integration filter's use keys (`rest:<operation key>`, `ws:<channel>/<message>`), not validator targets",
+};
 const KEY_PREFIXES = ['rest:', 'ws:', 'rest-params:'];
 
 /**
@@ -216,8 +224,15 @@ describe('validator keys and anchors', () => {
     ]);
   });
 
+  it('the other owners still make keys of their own (else they leave the list)', () => {
+    for (const file of Object.keys(OTHER_KEY_OWNERS))
+      expect(gluedNames(file, parseFile(file)), file).not.toEqual([]);
+  });
+
   it('no module of plugins/ or src/ makes one itself', () => {
-    const files = sourceFiles(['plugins', 'src']).filter((f) => !OWNERS.includes(f));
+    const files = sourceFiles(['plugins', 'src']).filter(
+      (f) => !OWNERS.includes(f) && OTHER_KEY_OWNERS[f] === undefined,
+    );
     expect(files.flatMap((file) => gluedNames(file, parseFile(file)))).toEqual([]);
   });
 });
