@@ -84,23 +84,23 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(@site/|(\\.\\./)+)plugins/(?!api-reference/client/|session-check/client/|releases/client/)',
+              regex: '^(@site/|(\\.\\./)+)plugins/(?![\\w-]+/client/)',
               allowTypeImports: true,
               message:
-                'src/ imports plugins/ only from a plugin\'s client/ (api-reference, releases, session-check: browser-safe), or as `import type`.',
+                "src/ imports plugins/ only from a plugin's client/ folder (plugins/<plugin>/client/, browser-safe), or as `import type`.",
             },
           ],
         },
       ],
     },
   },
-  // client/ ships to the browser in the site's bundle: it imports only client/ modules (types from
-  // the rest of plugins/ excepted). This block replaces the plugins/** one for client/, so it
-  // repeats the src/ ban; tests/unit/lint/boundary.test.ts feeds it violations.
-  // The session checker's browser part (plugins/session-check/client/): the same rules as
-  // api-reference's client/, except that it may import api-reference's client/ modules.
+  // A plugin's client/ folder ships to the browser in the site's bundle: it imports only its own
+  // modules and plugins/api-reference/client/ (types from the rest of plugins/ excepted), no Node
+  // module, no package, no dynamic import(). The api-reference/client/ block after this one replaces
+  // it there (that folder imports nothing outside itself). Both repeat the plugins/** ban on src/;
+  // tests/unit/lint/boundary.test.ts feeds them violations.
   {
-    files: ['plugins/session-check/client/**', 'plugins/releases/client/**'],
+    files: ['plugins/*/client/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -109,26 +109,39 @@ export default tseslint.config(
             {
               regex: '^(@site/|(\\.\\./)+)src/',
               message:
-                'plugins/ never imports src/: pass what the browser part needs in (see plugins/session-check/README.md).',
+                "plugins/ never imports src/: pass what the browser part needs in (see the plugin's README).",
             },
             {
               regex: '^(node:|fs$|path$|url$|os$|module$|child_process$)',
-              message: 'session-check/client/ ships to the browser: no Node modules.',
+              message: 'client/ ships to the browser: no Node modules.',
             },
             {
               regex: '^(?!\\.\\.?/|node:)',
-              message: 'session-check/client/ ships to the browser: no npm packages or aliases.',
+              message:
+                'client/ ships to the browser: no npm packages or aliases (a package grows the bundle of every page).',
             },
             {
               regex: '^(?!(\\.\\./)+src/)\\.\\./(?!\\.\\./api-reference/client/)',
               allowTypeImports: true,
               message:
-                'a plugin\'s client/ ships to the browser: it imports only its own modules and plugins/api-reference/client/ (types excepted).',
+                'client/ ships to the browser: it imports only its own modules and plugins/api-reference/client/ (types excepted).',
             },
           ],
         },
       ],
-      'no-restricted-syntax': ['error', UNICODE_CLASS_LITERAL],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression',
+          message:
+            'client/ ships to the browser: no dynamic import(), which would load a module the boundary does not check.',
+        },
+        {
+          selector: "CallExpression[callee.name='require']",
+          message: 'client/ ships to the browser: no require().',
+        },
+        UNICODE_CLASS_LITERAL,
+      ],
     },
   },
   {

@@ -11,7 +11,6 @@
  * runs it on the view models too.
  */
 import path from 'node:path';
-import type {ValidateFunction} from 'ajv/dist/2020.js';
 import {operationId as anchorOperationId} from './client/anchors';
 import {
   atPointer as at,
@@ -44,18 +43,8 @@ export function validatorFor(
     asyncapi: new PreparedDocument('asyncapi', docs.asyncapi, 'any'),
   };
   const openapi = openApiDialect(docs.openapi);
-  const cache = new Map<string, ValidateFunction>();
   return (doc, pointer, value, dialect = doc === 'openapi' ? openapi : 'draft-07') => {
-    const ref = `${doc}#${dialect}#${pointer}`;
-    let fn = cache.get(ref);
-    if (fn === undefined) {
-      const document = prepared[doc];
-      document.prepare([pointer], dialect);
-      fn = document
-        .ajv(dialect, {strict: false, allErrors: true, validateSchema: false})
-        .compile({$ref: document.ref(pointer)});
-      cache.set(ref, fn);
-    }
+    const fn = prepared[doc].validator(pointer, dialect);
     if (fn(value)) return [];
     return (fn.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`);
   };
@@ -219,10 +208,8 @@ function wsSampleMessage(code: string): unknown {
   return m?.[1] !== undefined ? JSON.parse(m[1]) : undefined;
 }
 
-function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
-  const doc = docs.openapi;
-  walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
-  // Operation anchor → pointer of the operation (anchors as the reference names them).
+/** Operation anchor → pointer of the operation (anchors as the reference names them). */
+function operationPointers(doc: ParsedDocument): Map<string, string> {
   const pointers = new Map<string, string>();
   for (const p of Object.keys(isObject(doc.paths) ? doc.paths : {})) {
     const item = derefAt(doc, `/paths/${token(p)}`);
@@ -232,6 +219,42 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
       pointers.set(anchorOperationId(operationId, method, p), `${item.pointer}${where}`);
     }
   }
+  return pointers;
+}
+
+/** An error body several responses share is shown once: it validates at each response that has it. */
+function walkErrorBodies(
+  walker: ModelWalker,
+  model: RestModel,
+  doc: ParsedDocument,
+  pointers: ReadonlyMap<string, string>,
+): void {
+  for (const body of model.errorBodies ?? []) {
+    for (const use of body.usedBy) {
+      const [opId = '', code = ''] = use.id.split('.response-');
+      const opPointer = pointers.get(opId);
+      if (opPointer === undefined) {
+        walker.report.failures.push(`${ROUTES.rest} ${body.id}: no operation ${opId} in the document`);
+        continue;
+      }
+      const response = derefAt(doc, `${opPointer}/responses/${code}`).pointer;
+      const content = at(doc, `${response}/content`);
+      for (const mediaType of Object.keys(isObject(content) ? content : {})) {
+        const place: Place = {
+          doc: 'openapi',
+          pointer: `${response}/content/${token(mediaType)}/schema`,
+          label: `${ROUTES.rest} ${body.id} (the body of ${use.id}, ${mediaType})`,
+        };
+        if (at(doc, place.pointer) !== undefined) walker.node(body.schema, place);
+      }
+    }
+  }
+}
+
+function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
+  const doc = docs.openapi;
+  walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
+  const pointers = operationPointers(doc);
   for (const operation of model.tags.flatMap((t) => t.operations)) {
     const opPointer = pointers.get(operation.id);
     if (opPointer === undefined) {
@@ -321,27 +344,7 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
       }
     }
   }
-  // An error body several responses share is shown once: it validates at each response that has it.
-  for (const body of model.errorBodies ?? []) {
-    for (const use of body.usedBy) {
-      const [opId = '', code = ''] = use.id.split('.response-');
-      const opPointer = pointers.get(opId);
-      if (opPointer === undefined) {
-        walker.report.failures.push(`${ROUTES.rest} ${body.id}: no operation ${opId} in the document`);
-        continue;
-      }
-      const response = derefAt(doc, `${opPointer}/responses/${code}`).pointer;
-      const content = at(doc, `${response}/content`);
-      for (const mediaType of Object.keys(isObject(content) ? content : {})) {
-        const place: Place = {
-          doc: 'openapi',
-          pointer: `${response}/content/${token(mediaType)}/schema`,
-          label: `${ROUTES.rest} ${body.id} (the body of ${use.id}, ${mediaType})`,
-        };
-        if (at(doc, place.pointer) !== undefined) walker.node(body.schema, place);
-      }
-    }
-  }
+  walkErrorBodies(walker, model, doc, pointers);
 }
 
 function walkWs(walker: ModelWalker, model: WsModel): void {

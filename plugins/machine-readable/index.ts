@@ -43,7 +43,7 @@ import {
 import {collectionRequests, postmanCollection} from './postman';
 import {assignSections, sidebarSections} from './sections';
 import {restTypes, wsMessageTypes} from './types';
-import {buildMessageSchemas, schemaIndex} from './ws-schemas';
+import {buildMessageSchemas, schemaIndex, type MessageSchemas} from './ws-schemas';
 import {ROUTES} from '../api-reference/client/routes';
 
 /** A document's `info.version` ('' when none). */
@@ -117,6 +117,68 @@ async function writePages(
   return pages;
 }
 
+/** Where the files go: the build's folder, the site's base URL and the downloads folder under it. */
+interface Destination {
+  outDir: string;
+  baseUrl: string;
+  /** `<baseUrl>downloads/`. */
+  downloads: string;
+}
+
+/** One JSON Schema per WebSocket message, and their index, under downloads/ws-schemas/. */
+async function writeMessageSchemas(
+  {outDir, baseUrl, downloads}: Destination,
+  asyncapi: JsonObject,
+  schemasUrl: string,
+): Promise<MessageSchemas> {
+  const schemas = buildMessageSchemas(asyncapi, {baseUrl: schemasUrl});
+  for (const warning of schemas.warnings) console.warn(`${LOG} ${warning}`);
+  for (const message of schemas.messages) {
+    await write(
+      outDir,
+      `${downloads}${WS_SCHEMAS_DIR}/${message.file}`,
+      baseUrl,
+      `${JSON.stringify(message.schema, null, 2)}\n`,
+    );
+  }
+  await write(
+    outDir,
+    `${downloads}${WS_SCHEMAS_DIR}/${WS_SCHEMAS_INDEX}`,
+    baseUrl,
+    `${JSON.stringify(schemaIndex(asyncapi, schemas, {baseUrl: schemasUrl}), null, 2)}\n`,
+  );
+  return schemas;
+}
+
+/**
+ * The TypeScript types of both documents under downloads/types/; the files written. A document
+ * openapi-typescript cannot type is still published; only its types file is missing.
+ */
+async function writeTypesFiles(
+  {outDir, baseUrl, downloads}: Destination,
+  openapi: JsonObject,
+  asyncapi: JsonObject,
+  schemas: MessageSchemas,
+): Promise<string[]> {
+  const types = `${downloads}${TYPES_DIR}/`;
+  const typed: string[] = [];
+  const writeTypes = async (file: string, make: () => Promise<string>): Promise<void> => {
+    try {
+      await write(outDir, `${types}${file}`, baseUrl, await make());
+      typed.push(file);
+    } catch (error) {
+      console.warn(`${LOG} ${TYPES_DIR}/${file} not written: ${(error as Error).message}`);
+    }
+  };
+  await writeTypes(REST_TYPES_FILE, () => restTypes(openapi));
+  await writeTypes(WS_TYPES_FILE, async () => {
+    const result = await wsMessageTypes(schemas, asyncapi);
+    for (const warning of result.warnings) console.warn(`${LOG} ${TYPES_DIR}/${WS_TYPES_FILE}: ${warning}`);
+    return result.text;
+  });
+  return typed;
+}
+
 export default function machineReadablePlugin(
   context: LoadContext,
   options: MachineReadableOptions = {},
@@ -139,42 +201,9 @@ export default function machineReadablePlugin(
       const {openapi, asyncapi} = documentsFromPlugins(plugins, 'machine-readable');
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
 
-      const schemasUrl = url(`${downloads}${WS_SCHEMAS_DIR}/`);
-      const schemas = buildMessageSchemas(asyncapi, {baseUrl: schemasUrl});
-      for (const warning of schemas.warnings) console.warn(`${LOG} ${warning}`);
-      for (const message of schemas.messages) {
-        await write(
-          outDir,
-          `${downloads}${WS_SCHEMAS_DIR}/${message.file}`,
-          baseUrl,
-          `${JSON.stringify(message.schema, null, 2)}\n`,
-        );
-      }
-      await write(
-        outDir,
-        `${downloads}${WS_SCHEMAS_DIR}/${WS_SCHEMAS_INDEX}`,
-        baseUrl,
-        `${JSON.stringify(schemaIndex(asyncapi, schemas, {baseUrl: schemasUrl}), null, 2)}\n`,
-      );
-
-      // A document openapi-typescript cannot type is still published; only its types file is missing.
-      const types = `${downloads}${TYPES_DIR}/`;
-      const typed: string[] = [];
-      const writeTypes = async (file: string, make: () => Promise<string>): Promise<void> => {
-        try {
-          await write(outDir, `${types}${file}`, baseUrl, await make());
-          typed.push(file);
-        } catch (error) {
-          console.warn(`${LOG} ${TYPES_DIR}/${file} not written: ${(error as Error).message}`);
-        }
-      };
-      await writeTypes(REST_TYPES_FILE, () => restTypes(openapi));
-      await writeTypes(WS_TYPES_FILE, async () => {
-        const result = await wsMessageTypes(schemas, asyncapi);
-        for (const warning of result.warnings)
-          console.warn(`${LOG} ${TYPES_DIR}/${WS_TYPES_FILE}: ${warning}`);
-        return result.text;
-      });
+      const where = {outDir, baseUrl, downloads};
+      const schemas = await writeMessageSchemas(where, asyncapi, url(`${downloads}${WS_SCHEMAS_DIR}/`));
+      const typed = await writeTypesFiles(where, openapi, asyncapi, schemas);
 
       const defaultServer = identity.restServers.find((s) => s.isDefault);
       const collection = await postmanCollection(openapi, {

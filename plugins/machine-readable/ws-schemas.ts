@@ -262,8 +262,12 @@ function sentBy(found: Found): SentBy {
   return 'unknown';
 }
 
-/** Example payloads of a message (AsyncAPI 3 `examples[].payload`). */
-export function messageExamples(doc: JsonObject, message: JsonObject): Json[] {
+/**
+ * The payloads a message's examples give (AsyncAPI 3 `examples[].payload`), copied, for the JSON
+ * Schemas' `examples`; none made up. (The reference's `messageExamples`, asyncapi/examples.ts, also
+ * names and words them and makes one from the schema when the document gives none.)
+ */
+export function examplePayloads(doc: JsonObject, message: JsonObject): Json[] {
   const examples = Array.isArray(message.examples) ? message.examples : [];
   return examples.flatMap((raw) => {
     const example = deref(doc, raw).node;
@@ -310,7 +314,7 @@ export function buildMessageSchemas(doc: JsonObject, options: SchemaOptions): Me
     const description =
       [summary, text(message.description)].filter((s) => s !== undefined).join('\n\n') ||
       text(bodyDescription);
-    const examples = messageExamples(doc, message);
+    const examples = examplePayloads(doc, message);
     const file = schemaFileFor(name);
     const schema: JsonObject = {
       $schema: JSON_SCHEMA_DIALECT,

@@ -12,7 +12,7 @@ import {
   type SearchIndexFile,
   type SearchPage,
   type SearchRecord,
-} from '../api-reference/client/searchIndex';
+} from './client/indexFile';
 
 export interface BuildInput {
   outDir: string;

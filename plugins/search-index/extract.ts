@@ -12,7 +12,7 @@
  *   elements with ids of their own (nested fields are their own records).
  */
 import {parse, type DefaultTreeAdapterTypes} from 'parse5';
-import type {RecordKind, SearchRecord} from '../api-reference/client/searchIndex';
+import type {RecordKind, SearchRecord} from './client/indexFile';
 import {ANCHOR_PREFIXES} from '../api-reference/client/anchors';
 
 type Element = DefaultTreeAdapterTypes.Element;

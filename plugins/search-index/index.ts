@@ -12,7 +12,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {buildSearchIndex} from './build';
 import {DEFAULT_EXTRACT_OPTIONS, type ExtractOptions} from './extract';
-import {SEARCH_INDEX_FILE} from '../api-reference/client/searchIndex';
+import {SEARCH_INDEX_FILE} from './client/indexFile';
 
 export type PluginOptions = Partial<ExtractOptions>;
 

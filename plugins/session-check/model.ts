@@ -6,7 +6,11 @@
  */
 import {operationId as anchorOperationId} from '../api-reference/client/anchors';
 import {ROUTES} from '../api-reference/client/routes';
-import {wsTarget} from '../api-reference/client/validators';
+import {
+  parametersTarget as parametersTargetOf,
+  restTarget,
+  wsTarget,
+} from '../api-reference/client/validators';
 import {
   asObject,
   atPointer,
@@ -219,8 +223,8 @@ export function buildSessionModel({openapi, asyncapi, ws, compiled}: SessionMode
   );
   const rest = restOperations(openapi);
   const restOps = rest.operations.map((op): RestOperation => {
-    const parametersTarget = `rest-params:${op.id}`;
-    const bodyTarget = `rest:${op.id}`;
+    const parametersTarget = parametersTargetOf(op.id);
+    const bodyTarget = restTarget(op.id);
     return {
       ...op,
       ...(compiled.has(parametersTarget) ? {parametersTarget} : {}),

@@ -2,9 +2,12 @@
  * A WebSocket mock made from the AsyncAPI document, for the sample tier and
  * `npm run mock`. It serves each channel address of the document, requires the
  * handshake credentials the server's security scheme asks for, validates every
- * frame against the messages the channel accepts from the reader (Ajv, the
- * project's factory), enforces the documented order and answers with the
- * documented replies, made from the examples.
+ * frame against the messages the channel accepts from the reader (through the
+ * prepared document the build's example check and the reader's validators use,
+ * plugins/api-reference/validator/prepared.ts: the same payload schemas, read in
+ * the same dialect, with a read-only field not required of what the reader sends),
+ * enforces the documented order and answers with the documented replies, made
+ * from the examples.
  *
  * The order it enforces (the channel descriptions and the guides): the channel's
  * subscription comes first, once per connection; every other message the reader
@@ -29,11 +32,14 @@ import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import WebSocket, {WebSocketServer} from 'ws';
 import type {ValidateFunction} from 'ajv';
-import {createAjv} from '../../plugins/api-reference/document/ajv';
+import {PreparedDocument} from '../../plugins/api-reference/validator/prepared';
+import {payloadSchemaAt} from '../../plugins/api-reference/validator/targets';
 import {
   asObject,
   atTokens,
   deref,
+  derefAt,
+  escapePointerToken,
   isObject,
   tokensOfPointer,
   type Json,
@@ -83,15 +89,26 @@ interface ChannelRules {
   subscription?: string;
 }
 
-function pointerOf(doc: Json, channel: ChannelEntry, key: string): string {
-  const value = asObject(asObject(channel.channel.messages)[key]);
-  const {refs} = deref(doc, value);
-  const last = refs[refs.length - 1];
-  const base = last ?? `#/channels/${channel.key}/messages/${key}`;
-  const message = asObject(deref(doc, value).node);
-  const payload = asObject(message.payload);
-  const multiFormat = typeof payload.schemaFormat === 'string' && payload.schema !== undefined;
-  return `${base}/payload${multiFormat ? '/schema' : ''}`;
+/**
+ * The validator of a message the channel accepts: its payload schema where the reader's validators
+ * find it (`payloadSchemaAt`: a multi-format schema's own dialect), from the prepared document.
+ */
+function payloadValidator(
+  prepared: PreparedDocument,
+  channel: ChannelEntry,
+  key: string,
+  name: string,
+): ValidateFunction {
+  const message = derefAt(
+    prepared.document,
+    `/channels/${escapePointerToken(channel.key)}/messages/${escapePointerToken(key)}`,
+  );
+  const schema = payloadSchemaAt(prepared.document, `${message.pointer}/payload`);
+  if (schema.pointer === null)
+    throw new Error(
+      `The mock cannot check ${name} on channel ${channel.key}: ${schema.unavailable ?? 'no schema'}.`,
+    );
+  return prepared.validator(schema.pointer, schema.dialect);
 }
 
 /** A message's correlation id location (`$message.payload#/a/b`) as a path into the payload. */
@@ -280,8 +297,8 @@ export function wsRules(document: Json): {
   reply: Reply;
 } {
   const doc = asObject(document);
-  const ajv = createAjv('draft-07', {strict: false, allErrors: true, validateSchema: false});
-  ajv.addSchema(doc, 'asyncapi');
+  // What the reader sends, as the reader's validators read it (a read-only field is not asked of them).
+  const prepared = new PreparedDocument('asyncapi', doc, 'request');
   const channels = listChannels(doc);
   const operations = listOperations(doc, channels);
   const rules = channels.flatMap((channel): ChannelRules[] => {
@@ -294,7 +311,7 @@ export function wsRules(document: Json): {
       return [
         {
           name: m.name,
-          validate: ajv.compile({$ref: `asyncapi${pointerOf(doc, channel, m.key)}`}),
+          validate: payloadValidator(prepared, channel, m.key, m.name),
           replies: ops.flatMap((op) => op.reply?.messages ?? []),
         },
       ];

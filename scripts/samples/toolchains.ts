@@ -6,10 +6,11 @@
  * whose toolchain is still missing, and never pass it silently.
  */
 import {spawnSync} from 'node:child_process';
+import type {SampleLanguage} from '../../plugins/api-reference/client/sampleLanguages';
 
 export interface Toolchain {
-  /** The sample language it runs (the tab value), or `gpg` for the PGP guide. */
-  name: 'curl' | 'python' | 'go' | 'java' | 'csharp' | 'gpg';
+  /** The sample language it runs (the tab value; JavaScript runs on the tests' own Node), or `gpg` for the PGP guide. */
+  name: Exclude<SampleLanguage, 'javascript'> | 'gpg';
   /** Debian packages that provide it. */
   packages: string[];
   /** A command that succeeds only when the toolchain is usable. */

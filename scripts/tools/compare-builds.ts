@@ -52,6 +52,7 @@ import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {diffArrays, diffWords, diffWordsWithSpace} from 'diff';
 import {Parser} from 'htmlparser2';
+import {isObject} from '../../plugins/api-reference/client/json';
 import {runIfMain} from '../shared/main';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -512,8 +513,6 @@ function compareJson(a: unknown, b: unknown, at: string, out: Change[], limit = 
     }
     return;
   }
-  const isObject = (x: unknown): x is Record<string, unknown> =>
-    x !== null && typeof x === 'object' && !Array.isArray(x);
   if (isObject(a) && isObject(b)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const place = /^[A-Za-z_$][\w$]*$/.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`;

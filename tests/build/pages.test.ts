@@ -7,7 +7,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {asyncapi, isObject, openapi} from '../unit/guides/documents';
-import {GUIDE_IDS} from '../unit/guides/mdx';
+import {GUIDES} from '../helpers/guides';
 import {productBuild} from '../helpers/productBuild';
 
 const buildDir = productBuild();
@@ -25,8 +25,8 @@ const wsServers = Object.values(isObject(asyncapi.servers) ? asyncapi.servers : 
 const defaultWs = `${String(wsServers[0]?.protocol)}://${String(wsServers[0]?.host)}`;
 
 describe('built guide pages', () => {
-  it.each(GUIDE_IDS.map((id) => [id]))('docs/%s has its h1, no unfilled placeholder and no NaN', (id) => {
-    const html = page(`/docs/${id}`);
+  it.each(GUIDES.map((g) => [g.id, g.route]))('docs/%s has its h1, no unfilled placeholder and no NaN', (_id, route) => {
+    const html = page(route);
     expect(html).toMatch(/<h1[^>]*>/);
     expect(html).not.toMatch(/\{\{(REST|WS)_URL\}\}/);
     expect(html).not.toMatch(/NaN|undefined<\/|>undefined/);

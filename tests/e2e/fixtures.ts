@@ -16,21 +16,7 @@ export function siteIdentity(): SiteIdentity {
   return loadIdentity(resolveSpecPaths(ROOT));
 }
 
-/** Every route of the specification, with the h1 a reader sees there. */
-export const ROUTES: readonly {path: string; h1: RegExp}[] = [
-  {path: '/', h1: /API/},
-  {path: '/docs/intro', h1: /.+/},
-  {path: '/docs/getting_started', h1: /getting started/i},
-  {path: '/docs/authentication', h1: /authentication/i},
-  {path: '/docs/environments', h1: /environments/i},
-  {path: '/docs/pgp_encryption', h1: /PGP/},
-  {path: '/docs/rest_overview', h1: /REST/},
-  {path: '/docs/websockets', h1: /WebSocket/},
-  {path: '/docs/ws', h1: /WebSocket API reference/},
-  {path: '/rest', h1: /REST API reference/},
-  {path: '/version-history', h1: /Version history/},
-  {path: '/legal/licenses', h1: /Licen[sc]es/},
-];
+export {ROUTES} from './routes';
 
 interface Fixtures {
   allowConsoleErrors: boolean;

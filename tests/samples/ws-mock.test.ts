@@ -11,22 +11,31 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../plugins/api-reference/load';
-import {asObject, type Json} from '../../plugins/api-reference/document';
-import {createAjv} from '../../plugins/api-reference/document/ajv';
-import {startWsMock, type WsMock} from '../../scripts/mock/ws';
+import {
+  asObject,
+  escapePointerToken,
+  type Json,
+  type ParsedDocument,
+} from '../../plugins/api-reference/document';
+import {PreparedDocument} from '../../plugins/api-reference/validator/prepared';
+import {payloadSchemaAt} from '../../plugins/api-reference/validator/targets';
+import {startWsMock, wsRules, type WsMock} from '../../scripts/mock/ws';
 import {ROOT} from './run';
 
 const doc = (await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml'))) as Json;
-const ajv = createAjv('draft-07', {strict: false, allErrors: true, validateSchema: false});
-ajv.addSchema(doc as object, 'asyncapi');
+/** Replies are what the reader receives: read-only fields stay required ('any'). */
+const received = new PreparedDocument('asyncapi', doc as ParsedDocument, 'any');
 const messages = asObject(asObject(doc).components).messages;
 /** Errors of a reply against the payload of the message it is named after (none when valid). */
 function validReply(reply: unknown): string[] {
   const name = Object.keys(asObject(reply as Json))[0] ?? '';
   if (asObject(messages)[name] === undefined) return [`no message ${name}`];
-  const validate =
-    ajv.getSchema(`asyncapi#/components/messages/${name}/payload`) ??
-    ajv.compile({$ref: `asyncapi#/components/messages/${name}/payload`});
+  const schema = payloadSchemaAt(
+    received.document,
+    `/components/messages/${escapePointerToken(name)}/payload`,
+  );
+  if (schema.pointer === null) return [`${name}: ${schema.unavailable ?? 'no payload schema'}`];
+  const validate = received.validator(schema.pointer, schema.dialect);
   return validate(reply) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
 }
 const AUTH = {headers: {Authorization: 'Bearer test'}};
@@ -199,5 +208,48 @@ describe('the WebSocket mock', () => {
       ],
     ]);
     expect(close?.reason).toMatch(/subscribe_instruments before the channel subscription/);
+  });
+});
+
+describe("the WebSocket mock's validators", () => {
+  /** A payload in OpenAPI 3.0's dialect (a multi-format schema), with a nullable and a read-only field. */
+  const small = {
+    asyncapi: '3.0.0',
+    info: {title: 'Things', version: '1.0.0'},
+    channels: {
+      things: {
+        address: '/ws/things',
+        messages: {
+          put_thing: {
+            payload: {
+              schemaFormat: 'application/vnd.oai.openapi;version=3.0.0',
+              schema: {
+                type: 'object',
+                required: ['id', 'name'],
+                properties: {id: {type: 'string', readOnly: true}, name: {type: 'string', nullable: true}},
+              },
+            },
+          },
+        },
+      },
+    },
+    operations: {
+      putThing: {
+        action: 'receive',
+        channel: {$ref: '#/channels/things'},
+        messages: [{$ref: '#/channels/things/messages/put_thing'}],
+      },
+    },
+  } as unknown as Json;
+
+  it("read a payload as the reader's validators and the build's example check do (its dialect; read-only not asked of the sender)", () => {
+    const [channel] = wsRules(small).rules;
+    const accepted = channel?.accepted.find((a) => a.name === 'put_thing');
+    expect(accepted).toBeDefined();
+    // OpenAPI 3.0's `nullable` holds, and the read-only `id` is the server's to send.
+    expect(accepted?.validate({name: null})).toBe(true);
+    expect(accepted?.validate({name: 'lamp'})).toBe(true);
+    expect(accepted?.validate({name: 1})).toBe(false);
+    expect(accepted?.validate({})).toBe(false);
   });
 });

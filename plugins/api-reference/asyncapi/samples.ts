@@ -15,6 +15,7 @@
 import type {Json} from '../document';
 import type {CodeSample} from '../types';
 import {nodeScript} from '../client/wsScript';
+import {sampleLanguage} from '../client/sampleLanguages';
 
 function pyString(value: string): string {
   return JSON.stringify(value);
@@ -106,7 +107,7 @@ export function buildWsSamples(input: WsSampleInput): CodeSample[] {
     ...(subscribe !== undefined ? {subscribe} : {}),
   });
   return [
-    {language: 'javascript', label: 'JavaScript / TypeScript', prism: 'javascript', code: javascript},
-    {language: 'python', label: 'Python', prism: 'python', code: pythonScript(input)},
+    {...sampleLanguage('javascript'), code: javascript},
+    {...sampleLanguage('python'), code: pythonScript(input)},
   ];
 }

@@ -11,7 +11,7 @@
 import {parametersTarget, restTarget, validatorFileName, wsTarget} from '../client/validators';
 import {asObject, deref, text, type Json, type JsonObject} from '../document';
 import {isJsonMedia} from '../openapi/media';
-import {mergeParameters, parameterExample} from '../openapi/parameters';
+import {operationParameters, parameterExample} from '../openapi/parameters';
 import {pathItemOperations} from '../document/operations';
 import {sampleValue} from '../openapi/operations';
 import {credentials} from '../openapi/samples';
@@ -166,7 +166,7 @@ function restBuilder(doc: JsonObject, view: OperationView): RestBuilderModel | u
     ...auth.query.map((c) => ({in: 'query' as const, ...c, placeholder: placeholderOf(c.value)})),
     ...auth.cookies.map((c) => ({in: 'cookie' as const, ...c, placeholder: placeholderOf(c.value)})),
   ];
-  const fields = mergeParameters(doc, pathItem.parameters, operation.parameters).flatMap((p) => {
+  const fields = operationParameters(doc, pathItem.parameters, operation.parameters).flatMap((p) => {
     const f = field(doc, p);
     return f === undefined ? [] : [f];
   });

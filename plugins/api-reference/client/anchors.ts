@@ -34,6 +34,8 @@ export const ANCHOR_PREFIXES = {
   errorBody: 'error-body-',
   /** `error-<code>`: a row of the error catalogue (on elements only, never a heading). */
   error: 'error-',
+  /** `security-<key>`: a security scheme under "Authentication", by its key in the document. */
+  securityScheme: 'security-',
 } as const;
 
 /** Lowercase, every run of non-alphanumerics becomes one `-`. */
@@ -65,6 +67,11 @@ export function errorBodyId(title: string): string {
 /** A shared schema's anchor where a page describes it once, from its component name (not its title). */
 export function describedSchemaId(name: string): string {
   return `${ANCHOR_PREFIXES.describedSchema}${name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '') || 'schema'}`;
+}
+
+/** A security scheme's anchor under "Authentication", from its key in the document. */
+export function securitySchemeId(key: string): string {
+  return `${ANCHOR_PREFIXES.securityScheme}${key}`;
 }
 
 /** An error catalogue row's anchor, from its code. */

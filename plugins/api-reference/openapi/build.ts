@@ -8,7 +8,8 @@ import {asArray, asObject, deref, isObject, text, type Json, type JsonObject} fr
 import {escapeHtml} from '../markdown';
 import {buildRequirements, buildSecuritySchemes} from '../security';
 import type {OperationView, RestModel, SchemaNode, TagView, TocItem} from '../types';
-import {buildOperation, operationLabel, pathItemOperations} from './operations';
+import {pathItemOperations} from '../document/operations';
+import {buildOperation, operationLabel} from './operations';
 import {SECTION_IDS} from '../client/anchors';
 import {DATA_TYPES_SECTION, shareDataTypes} from '../schema/dataTypes';
 import {pageOperations, shareErrorBodies} from './errorBodies';
@@ -36,12 +37,12 @@ interface Located {
 }
 
 /** Every operation under `paths` in document order, with its claimed anchor. */
-export function listOperations(doc: Json, ids: IdRegistry): Located[] {
+function anchoredOperations(doc: Json, ids: IdRegistry): Located[] {
   const out: Located[] = [];
   for (const [path, raw] of Object.entries(asObject(asObject(doc).paths))) {
     if (path.startsWith('x-')) continue;
     const pathItem = asObject(deref(doc, raw).node);
-    for (const [method, operation] of pathItemOperations(pathItem)) {
+    for (const {method, operation} of pathItemOperations(pathItem)) {
       const id = ids.claim(deriveOperationId(text(operation.operationId), method, path));
       const tag = text(asArray(operation.tags)[0]) ?? UNTAGGED;
       out.push({id, method, path, pathItem, operation, tag});
@@ -69,7 +70,7 @@ export function buildRestModel(document: Json): RestModel {
   const ids = new IdRegistry();
   for (const section of Object.values(REST_SECTIONS)) ids.claim(section);
 
-  const located = listOperations(doc, ids);
+  const located = anchoredOperations(doc, ids);
   const tags = tagOrder(doc, located).map((t) => ({
     ...t,
     id: ids.claim(tagId(t.name === UNTAGGED ? 'untagged' : t.name)),
@@ -77,7 +78,7 @@ export function buildRestModel(document: Json): RestModel {
   const webhookOps: Located[] = [];
   for (const [name, raw] of Object.entries(asObject(doc.webhooks))) {
     const pathItem = asObject(deref(doc, raw).node);
-    for (const [method, operation] of pathItemOperations(pathItem)) {
+    for (const {method, operation} of pathItemOperations(pathItem)) {
       const id = ids.claim(text(operation.operationId) ?? `webhook-${slug(name)}-${method}`);
       webhookOps.push({id, method, path: name, pathItem, operation, tag: ''});
     }

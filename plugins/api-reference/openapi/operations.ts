@@ -1,24 +1,16 @@
 /** One operation → OperationView: parameters, body, responses, callbacks and code samples. */
 import {slug, type IdRegistry} from '../client/anchors';
 import {asArray, asObject, deref, prettyJson, text, type Json, type JsonObject} from '../document';
-import {pathItemOperations as operationsOf} from '../document/operations';
+import {pathItemOperations} from '../document/operations';
 import {markdown} from '../markdown';
 import {buildRequirements} from '../security';
 import type {BodyView, CallbackView, OperationView, SecurityRequirementView} from '../types';
 import {buildContent, isJsonMedia, mediaExamples} from './media';
-import {buildParameter, mergeParameters, parameterExample} from './parameters';
+import {buildParameter, operationParameters, parameterExample} from './parameters';
 import {buildResponses} from './responses';
 import {buildSamples, credentials} from './samples';
 import {buildServers, serverUrl} from './servers';
 import {describe} from '../readings';
-
-/** A Path Item's operations as [method, operation], 3.2's `query` and `additionalOperations` included. */
-export function pathItemOperations(pathItem: JsonObject): [string, JsonObject][] {
-  return operationsOf(pathItem).map(({method, operation}): [string, JsonObject] => [
-    method,
-    operation as JsonObject,
-  ]);
-}
 
 export interface OperationInput {
   doc: Json;
@@ -86,7 +78,7 @@ function callbacks(input: OperationInput): CallbackView[] {
     for (const [expr, itemRaw] of Object.entries(callback)) {
       expression = expression === '' ? expr : `${expression}, ${expr}`;
       const pathItem = asObject(deref(input.doc, itemRaw).node);
-      for (const [method, op] of pathItemOperations(pathItem)) {
+      for (const {method, operation: op} of pathItemOperations(pathItem)) {
         const id = input.ids.claim(`${input.id}.callback-${slug(name)}-${method}`);
         operations.push(
           buildOperation({...input, id, method, path: expr, pathItem, operation: op, withSamples: false}),
@@ -99,7 +91,7 @@ function callbacks(input: OperationInput): CallbackView[] {
 
 export function buildOperation(input: OperationInput): OperationView {
   const {doc, ids, id, method, path, pathItem, operation} = input;
-  const params = mergeParameters(doc, pathItem.parameters, operation.parameters);
+  const params = operationParameters(doc, pathItem.parameters, operation.parameters);
   const security = buildRequirements(operation.security);
   const view: OperationView = {
     id,

@@ -213,6 +213,40 @@ export interface PageLimits {
   weight?: number;
 }
 
+/**
+ * The reference as one page, when it has few enough operations and weighs little enough (the quick
+ * estimate decides where it is clearly under or over the limit; otherwise the page is counted).
+ */
+function asOnePage(
+  model: RestModel,
+  all: OperationView[],
+  onePage: number,
+  weight: number,
+  hashes: Hashes,
+): RestModel | undefined {
+  if (all.length > onePage) return undefined;
+  const quick = estimatePageWeight(all, model, hashes);
+  if (quick > weight * QUICK_ABOVE) return undefined;
+  const main = describePageSchemas(model);
+  return quick < weight * QUICK_BELOW || restPageBoxes(main) <= weight ? main : undefined;
+}
+
+/** Links from one operation's responses to another (OpenAPI `links`) that now cross pages get the route. */
+function linkAcrossPages(pages: RestPagePlan[], index: RestIndex): void {
+  for (const page of pages) {
+    const here = new Set(page.model.tags.flatMap((t) => t.operations.map((op) => op.id)));
+    for (const op of [...page.model.tags.flatMap((t) => t.operations), ...page.model.webhooks]) {
+      for (const response of op.responses) {
+        for (const link of response.links) {
+          if (!link.targetIsAnchor || link.target === undefined || here.has(link.target)) continue;
+          const route = index.anchorRoutes[link.target];
+          if (route !== undefined) link.href = `${route}#${link.target}`;
+        }
+      }
+    }
+  }
+}
+
 /** Splits a reference into an index and per-tag pages when it is too large for one page. */
 export function planRestPages(
   model: RestModel,
@@ -223,14 +257,8 @@ export function planRestPages(
   const all = [...model.tags.flatMap((t) => t.operations), ...model.webhooks];
   // One memo of schema hashes for the whole plan: the model's nodes are not changed while planning.
   const hashes = new Hashes();
-  const total = model.tags.reduce((n, tag) => n + tag.operations.length, 0) + model.webhooks.length;
-  if (total <= limits.onePage) {
-    const quick = estimatePageWeight(all, model, hashes);
-    if (quick <= weight * QUICK_ABOVE) {
-      const main = describePageSchemas(model);
-      if (quick < weight * QUICK_BELOW || restPageBoxes(main) <= weight) return {main, pages: []};
-    }
-  }
+  const onePage = asOnePage(model, all, limits.onePage, weight, hashes);
+  if (onePage !== undefined) return {main: onePage, pages: []};
 
   const pages: RestPagePlan[] = [];
   const usedSlugs = new Set<string>();
@@ -330,20 +358,7 @@ export function planRestPages(
     }
   }
 
-  // Links from one operation's responses to another (OpenAPI `links`) cross pages now.
-  for (const page of pages) {
-    const here = new Set(page.model.tags.flatMap((t) => t.operations.map((op) => op.id)));
-    for (const op of [...page.model.tags.flatMap((t) => t.operations), ...page.model.webhooks]) {
-      for (const response of op.responses) {
-        for (const link of response.links) {
-          if (!link.targetIsAnchor || link.target === undefined || here.has(link.target)) continue;
-          const route = index.anchorRoutes[link.target];
-          if (route !== undefined) link.href = `${route}#${link.target}`;
-        }
-      }
-    }
-  }
-
+  linkAcrossPages(pages, index);
   const {tags: _tags, webhooks: _webhooks, errorBodies: _errorBodies, dataTypes: _dataTypes, ...rest} = model;
   const main: RestModel = {...rest, tags: [], webhooks: [], toc: [], index};
   main.toc = restToc(main);

@@ -1,21 +1,24 @@
 /**
  * Parameters of one operation: path-level ones merged with the operation's own
  * (the operation wins for the same name and location), in document order.
+ * `operationParameters` reads them from the document (`$ref`s followed); the merge
+ * itself is the toolkit's `mergeParameters` (document/operations.ts).
  */
 import type {IdRegistry} from '../client/anchors';
-import {mergeParameters as mergeByKey, parameterKey} from '../document/operations';
+import {mergeParameters, parameterKey} from '../document/operations';
 import {asArray, asObject, deref, isObject, prettyJson, type Json, type JsonObject} from '../document';
 import {buildSchema} from '../schema/build';
 import type {ParameterView} from '../types';
 import {describe} from '../readings';
 
-export function mergeParameters(
+/** The parameters an operation takes: its path's and its own, each `$ref` followed, merged by name and location. */
+export function operationParameters(
   doc: Json,
   pathLevel: Json | undefined,
   operationLevel: Json | undefined,
 ): JsonObject[] {
   const params = [...asArray(pathLevel), ...asArray(operationLevel)].map((raw) => deref(doc, raw).node);
-  return mergeByKey(params.filter(isObject), parameterKey);
+  return mergeParameters(params.filter(isObject), parameterKey);
 }
 
 /** The parameter's example: its own, then its named examples, then its schema's. */

@@ -10,22 +10,20 @@ import {findScheme} from '../security';
 import type {CodeSample, SecurityRequirementView} from '../types';
 import {isJsonMedia} from './media';
 import {withNeeds} from '../client/sampleNeeds';
+import {SAMPLE_LANGUAGES, type SampleLanguage} from '../client/sampleLanguages';
 
-/** Tab values are shared with the WebSocket reference: a reader's language choice follows them. */
-export const SAMPLE_TARGETS = [
-  {language: 'curl', label: 'curl', prism: 'bash', target: 'shell', client: 'curl'},
-  {language: 'python', label: 'Python', prism: 'python', target: 'python', client: 'requests'},
-  {
-    language: 'javascript',
-    label: 'JavaScript / TypeScript',
-    prism: 'javascript',
-    target: 'javascript',
-    client: 'fetch',
-  },
-  {language: 'go', label: 'Go', prism: 'go', target: 'go', client: 'native'},
-  {language: 'java', label: 'Java', prism: 'java', target: 'java', client: 'nethttp'},
-  {language: 'csharp', label: 'C#', prism: 'csharp', target: 'csharp', client: 'httpclient'},
-] as const;
+/** The httpsnippet target and client that write each sample language. */
+const HTTPSNIPPET_CLIENTS = {
+  curl: {target: 'shell', client: 'curl'},
+  python: {target: 'python', client: 'requests'},
+  javascript: {target: 'javascript', client: 'fetch'},
+  go: {target: 'go', client: 'native'},
+  java: {target: 'java', client: 'nethttp'},
+  csharp: {target: 'csharp', client: 'httpclient'},
+} as const satisfies Record<SampleLanguage, {target: string; client: string}>;
+
+/** The site's sample languages (client/sampleLanguages.ts), each with the httpsnippet client that writes it. */
+export const SAMPLE_TARGETS = SAMPLE_LANGUAGES.map((l) => ({...l, ...HTTPSNIPPET_CLIENTS[l.language]}));
 
 export interface SampleRequest {
   method: string;

@@ -179,6 +179,32 @@ function resolveRefs(
   };
 }
 
+/** The node of a schema that cannot be shown field by field: a broken or looping `$ref`, or `true`/`false`. */
+function unresolvedNode(base: SchemaNode, resolved: ReturnType<typeof resolveRefs>): SchemaNode | undefined {
+  if (resolved.missing !== undefined) {
+    return {
+      ...base,
+      type: 'unresolved',
+      constraints: [`refers to \`${resolved.missing}\`, which this document does not contain`],
+    };
+  }
+  if (resolved.loop !== undefined) {
+    return {
+      ...base,
+      type: 'unresolved',
+      constraints: [
+        `refers to \`${resolved.loop}\`, whose references lead back to it without reaching a schema`,
+      ],
+    };
+  }
+  if (typeof resolved.schema === 'boolean') {
+    return resolved.schema
+      ? {...base, type: 'any'}
+      : {...base, type: 'never', constraints: ['no value is allowed']};
+  }
+  return undefined;
+}
+
 class Walker {
   constructor(
     private readonly ctx: SchemaContext,
@@ -223,35 +249,34 @@ class Walker {
     }
     const resolved = resolveRefs(this.ctx.doc, raw);
     claimId();
-    if (resolved.missing !== undefined) {
-      return {
-        ...base,
-        type: 'unresolved',
-        constraints: [`refers to \`${resolved.missing}\`, which this document does not contain`],
-      };
-    }
-    if (resolved.loop !== undefined) {
-      return {
-        ...base,
-        type: 'unresolved',
-        constraints: [
-          `refers to \`${resolved.loop}\`, whose references lead back to it without reaching a schema`,
-        ],
-      };
-    }
-    if (typeof resolved.schema === 'boolean') {
-      return resolved.schema
-        ? {...base, type: 'any'}
-        : {...base, type: 'never', constraints: ['no value is allowed']};
-    }
-    const schema = resolved.schema ?? {};
+    const unresolved = unresolvedNode(base, resolved);
+    if (unresolved !== undefined) return unresolved;
+    const schema = isObject(resolved.schema) ? resolved.schema : {};
     const frames: Frame[] = resolved.refs.map((ref) => ({
       ref,
       ...(base.id !== undefined ? {id: base.id} : {}),
     }));
     const nextStack = [...stack, ...frames];
-    const lastRef = resolved.refs[resolved.refs.length - 1];
+    const node = this.described(base, schema, resolved.refs[resolved.refs.length - 1], place);
+    const props = isObject(schema.properties) ? schema.properties : {};
+    const required = asArray(schema.required).filter((r): r is string => typeof r === 'string');
+    this.addRules(node, schema, props, required);
 
+    if (depth >= MAX_DEPTH) {
+      node.constraints = [...(node.constraints ?? []), 'nested too deeply to show here'];
+      return node;
+    }
+    this.addChildren(node, {schema, props, required}, place, nextStack, depth);
+    return node;
+  }
+
+  /** The node's heading: its type, title, badges, description and the type it refers to. */
+  private described(
+    base: SchemaNode,
+    schema: JsonObject,
+    lastRef: string | undefined,
+    place: Place,
+  ): SchemaNode {
     const node: SchemaNode = {...base, type: typeLabel(schema, typeList(schema))};
     const title = text(schema.title) ?? (lastRef !== undefined ? refName(lastRef) : undefined);
     if (title !== undefined) node.title = title;
@@ -281,10 +306,12 @@ class Walker {
         mode: this.ctx.mode,
       };
     }
+    return node;
+  }
 
+  /** The node's rules in words, its values (enum, const, default, examples) and its discriminator. */
+  private addRules(node: SchemaNode, schema: JsonObject, props: JsonObject, required: string[]): void {
     const constraints = constraintWords(schema);
-    const props = isObject(schema.properties) ? schema.properties : {};
-    const required = asArray(schema.required).filter((r): r is string => typeof r === 'string');
     const undeclared = required.filter((r) => !(r in props));
     if (undeclared.length > 0 && Object.keys(props).length > 0) {
       constraints.push(`must also contain ${undeclared.map((r) => `\`${r}\``).join(', ')}`);
@@ -301,12 +328,16 @@ class Walker {
     if (isObject(schema.discriminator) && typeof schema.discriminator.propertyName === 'string') {
       node.discriminator = this.discriminator(schema);
     }
+  }
 
-    if (depth >= MAX_DEPTH) {
-      node.constraints = [...(node.constraints ?? []), 'nested too deeply to show here'];
-      return node;
-    }
-
+  /** The node's fields, tuple items, array items and composition groups, walked one level down. */
+  private addChildren(
+    node: SchemaNode,
+    {schema, props, required}: {schema: JsonObject; props: JsonObject; required: string[]},
+    place: Place,
+    nextStack: Frame[],
+    depth: number,
+  ): void {
     const fields = this.fields(schema, props, required, place.path, nextStack, depth);
     if (fields.length > 0) node.fields = fields;
 
@@ -342,7 +373,6 @@ class Walker {
     const groups = this.groups(schema, place.path, nextStack, depth);
     if (groups.length > 0) node.groups = groups;
     if (node.type === '' && groups.length === 0 && fields.length === 0) node.type = 'any';
-    return node;
   }
 
   private fields(

@@ -2,11 +2,12 @@
  * One prepared document: the copy of an API document that Ajv sees, its schemas rewritten to
  * plain JSON Schema (prepare.ts: OpenAPI 3.0's `nullable` and boolean exclusive bounds,
  * annotations dropped) and registered in one Ajv per dialect. The reader's validators
- * (compile.ts) and the build's example check (exampleCheck.ts) both validate through it, so an
- * example the build accepts is one the reader's validator accepts, and the reverse.
+ * (compile.ts), the build's example check (exampleCheck.ts) and the WebSocket mock
+ * (scripts/mock/ws.ts) all validate through it, so an example the build accepts is one the
+ * reader's validator and the mock accept, and the reverse.
  */
 import type Ajv from 'ajv';
-import type {Options} from 'ajv';
+import type {Options, ValidateFunction} from 'ajv';
 import {createAjv} from '../document/ajv';
 import type {JsonObject, ParsedDocument} from '../document';
 import {prepareSchemas, type SchemaUse} from './prepare';
@@ -19,6 +20,9 @@ export const DOCUMENT_IDS = {
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_IDS;
+
+/** How values are checked in Node (`validator()`): every error, schemas not validated against their meta-schema. */
+export const CHECK_OPTIONS: Options = {strict: false, allErrors: true, validateSchema: false};
 
 /** A JSON pointer as a URI fragment (each segment percent-encoded). */
 function pointerFragment(pointer: string): string {
@@ -33,6 +37,7 @@ export class PreparedDocument {
   readonly document: JsonObject;
   private readonly prepared = new Map<SchemaDialect, Set<string>>();
   private readonly instances = new Map<SchemaDialect, Ajv>();
+  private readonly validators = new Map<string, ValidateFunction>();
 
   /**
    * `use`: `request` for what a reader sends (a read-only field is not required of them), `any`
@@ -71,6 +76,21 @@ export class PreparedDocument {
     ajv.addSchema(this.document, DOCUMENT_IDS[this.kind]);
     this.instances.set(dialect, ajv);
     return ajv;
+  }
+
+  /**
+   * A validator of the schema at `pointer`, read in `dialect`, for checking values in Node (the
+   * build's example check, the WebSocket mock): prepared and compiled once, with CHECK_OPTIONS. The
+   * reader's validators are compiled from the same prepared schemas to standalone code (compile.ts).
+   */
+  validator(pointer: string, dialect: SchemaDialect): ValidateFunction {
+    const key = `${dialect}#${pointer}`;
+    const known = this.validators.get(key);
+    if (known !== undefined) return known;
+    this.prepare([pointer], dialect);
+    const validate = this.ajv(dialect, CHECK_OPTIONS).compile({$ref: this.ref(pointer)});
+    this.validators.set(key, validate);
+    return validate;
   }
 
   /** The `$ref` that names the schema at `pointer` inside the registered document. */

@@ -10,7 +10,7 @@ import {
   derefAt,
   escapePointerToken,
   isObject,
-  messageName as nameOfMessage,
+  messageName,
   pathItemOperations,
   type ParsedDocument,
   type Located,
@@ -102,8 +102,8 @@ export function openApiTargets(openapi: ParsedDocument): ValidatorTarget[] {
  * The message's name, as the WebSocket reference names it: its components/messages
  * key, else its key in the channel.
  */
-function messageName(located: Located, fallback: string): string {
-  const named = nameOfMessage([located.pointer, ...located.via]);
+function referenceMessageName(located: Located, fallback: string): string {
+  const named = messageName([located.pointer, ...located.via]);
   if (named !== undefined) return named;
   const node = located.node;
   if (isObject(node) && typeof node.name === 'string' && node.name !== '') return node.name;
@@ -189,7 +189,7 @@ export function asyncApiTargets(asyncapi: ParsedDocument): ValidatorTarget[] {
         const message = derefAt(asyncapi, pointer);
         if (!isObject(message.node)) continue;
         const fallback = unescapePointerToken(pointer.slice(pointer.lastIndexOf('/') + 1));
-        const name = messageName(message, fallback);
+        const name = referenceMessageName(message, fallback);
         if (seen.has(name)) continue;
         seen.add(name);
         targets.push({

@@ -7,7 +7,7 @@
  * addresses), identified among the messages the channel carries in its direction, and validated;
  * then the session rules (rules.ts) are judged over each connection in frame order.
  */
-import {isObject, unescapePointerToken} from '../../api-reference/client/json';
+import {isObject, unescapePointerToken, type JsonObject} from '../../api-reference/client/json';
 import {matchPath} from '../../api-reference/client/pathMatch';
 import type {Capture, CapturedCall, CapturedConnection, CapturedFrame} from './read';
 import {
@@ -365,7 +365,30 @@ function identify(
       },
     };
   }
-  // The closest message: the one whose envelope member the frame has, else the fewest problems.
+  return closestMessage({base, value, keys, own, frame, channel, judge});
+}
+
+/**
+ * A frame valid as none of the messages: judged as the closest one, the one whose envelope member
+ * it has (the fewest problems among several); unknown when it has none's.
+ */
+function closestMessage({
+  base,
+  value,
+  keys,
+  own,
+  frame,
+  channel,
+  judge,
+}: {
+  base: FrameVerdict;
+  value: unknown;
+  keys: string[];
+  own: SessionMessage[];
+  frame: CapturedFrame;
+  channel: SessionChannel;
+  judge: Judge;
+}): Identified {
   const byEnvelope = own.filter((m) => m.envelope !== undefined && keys.includes(m.envelope));
   if (byEnvelope.length === 0) {
     return {
@@ -420,6 +443,105 @@ interface Pending {
   correlation?: {field: string; value: unknown; replies: Map<string, string[]>};
 }
 
+type AddFinding = (rule: RuleId, frame: CapturedFrame | undefined, message: string) => void;
+
+/** Instrument subscriptions a client message makes or ends (`subscriptions[].subscription_id`, `subscription_ids`). */
+function trackInstruments(body: unknown, active: Set<string>, ended: Set<string>): void {
+  if (!isObject(body)) return;
+  if (Array.isArray(body.subscriptions))
+    for (const s of body.subscriptions)
+      if (isObject(s) && typeof s.subscription_id === 'string') {
+        active.add(s.subscription_id);
+        ended.delete(s.subscription_id);
+      }
+  if (Array.isArray(body.subscription_ids))
+    for (const id of body.subscription_ids)
+      if (typeof id === 'string') {
+        active.delete(id);
+        ended.add(id);
+      }
+}
+
+/** A request the documents answer, waiting for its reply (matched by correlation id where both carry one). */
+function pendingRequest(
+  message: SessionMessage,
+  value: unknown,
+  replies: string[],
+  frame: CapturedFrame,
+  messages: ReadonlyMap<string, SessionMessage>,
+): Pending {
+  const entry: Pending = {request: message.name, replies, frame};
+  if (message.correlation === undefined) return entry;
+  const paths = new Map<string, string[]>();
+  for (const name of replies) {
+    const reply = messages.get(`server:${name}`);
+    if (reply?.correlation !== undefined) paths.set(name, reply.correlation);
+  }
+  if (paths.size > 0)
+    entry.correlation = {
+      field: message.correlation[message.correlation.length - 1] ?? '',
+      value: at(value, message.correlation),
+      replies: paths,
+    };
+  return entry;
+}
+
+/** What a server message's body carries over a session: sequence numbers, ended subscriptions, order statuses. */
+interface ServerState {
+  lastSeq: number | null;
+  /** Instrument subscriptions ended by the client. */
+  ended: ReadonlySet<string>;
+  /** Order id → the terminal status it reached. */
+  terminal: Map<string, string>;
+}
+
+/** The rules a server message's body answers to: seq_number continuity, no updates after an unsubscription, no status after a terminal one. */
+function serverBodyRules(
+  body: JsonObject,
+  message: SessionMessage,
+  frame: CapturedFrame,
+  state: ServerState,
+  summary: ConnectionSummary,
+  add: AddFinding,
+): void {
+  const seq = body.seq_number;
+  if (typeof seq === 'number' && Number.isInteger(seq)) {
+    if (state.lastSeq !== null) {
+      const last = state.lastSeq;
+      const expected = last >= SEQ_NUMBER_MAX ? 0 : last + 1;
+      if (seq !== expected) {
+        summary.sequenceGaps += 1;
+        add(
+          'seq-continuity',
+          frame,
+          `seq_number ${seq} follows ${last}; the next number is ${expected}${last >= SEQ_NUMBER_MAX ? ' (the documented wrap)' : ''}`,
+        );
+      }
+    }
+    state.lastSeq = seq;
+  }
+  if (Array.isArray(body.update_list))
+    for (const entry of body.update_list)
+      if (
+        isObject(entry) &&
+        typeof entry.subscription_id === 'string' &&
+        state.ended.has(entry.subscription_id)
+      )
+        add(
+          'no-updates-after-unsubscription',
+          frame,
+          `${message.name} carries subscription ${entry.subscription_id}${typeof entry.instrument === 'string' ? ` (${entry.instrument})` : ''} after it was ended`,
+        );
+  const orderId = typeof body.order_id === 'string' ? body.order_id : undefined;
+  const status = typeof body.order_status === 'string' ? body.order_status : undefined;
+  if (orderId !== undefined && status !== undefined) {
+    const before = state.terminal.get(orderId);
+    if (before !== undefined)
+      add('terminal-status', frame, `order ${orderId} is ${status} after the terminal status ${before}`);
+    else if (TERMINAL_ORDER_STATUSES.includes(status)) state.terminal.set(orderId, status);
+  }
+}
+
 /** The session rules over one connection whose channel is known. */
 function judgeSession(
   connection: CapturedConnection,
@@ -429,7 +551,7 @@ function judgeSession(
   summary: ConnectionSummary,
   findings: Finding[],
 ): void {
-  const add = (rule: RuleId, frame: CapturedFrame | undefined, message: string): void => {
+  const add: AddFinding = (rule, frame, message) => {
     findings.push({
       rule,
       connection: connection.id,
@@ -462,10 +584,9 @@ function judgeSession(
         `${what} ${seconds(gap)} after the last heartbeat (or the confirmation); the subscription asked for one every ${seconds(interval)}`,
       );
   };
-  let lastSeq: number | null = null;
   const active = new Set<string>();
   const ended = new Set<string>();
-  const terminal = new Map<string, string>();
+  const serverState: ServerState = {lastSeq: null, ended, terminal: new Map()};
   let lastServerTime: number | null = null;
   let lastTime: number | null = null;
 
@@ -498,38 +619,11 @@ function judgeSession(
         for (const id of active) ended.add(id);
         active.clear();
       }
-      // Instrument subscriptions.
-      if (isObject(body) && Array.isArray(body.subscriptions))
-        for (const s of body.subscriptions)
-          if (isObject(s) && typeof s.subscription_id === 'string') {
-            active.add(s.subscription_id);
-            ended.delete(s.subscription_id);
-          }
-      if (isObject(body) && Array.isArray(body.subscription_ids))
-        for (const id of body.subscription_ids)
-          if (typeof id === 'string') {
-            active.delete(id);
-            ended.add(id);
-          }
+      trackInstruments(body, active, ended);
       // Requests the documents answer.
       const pair = pairs.find((p) => p.request === message.name);
-      if (pair !== undefined && step.broken === undefined) {
-        const entry: Pending = {request: message.name, replies: pair.replies, frame};
-        if (message.correlation !== undefined) {
-          const replies = new Map<string, string[]>();
-          for (const name of pair.replies) {
-            const reply = messages.get(`server:${name}`);
-            if (reply?.correlation !== undefined) replies.set(name, reply.correlation);
-          }
-          if (replies.size > 0)
-            entry.correlation = {
-              field: message.correlation[message.correlation.length - 1] ?? '',
-              value: at(value, message.correlation),
-              replies,
-            };
-        }
-        pending.push(entry);
-      }
+      if (pair !== undefined && step.broken === undefined)
+        pending.push(pendingRequest(message, value, pair.replies, frame, messages));
       return;
     }
     // Server frames.
@@ -549,43 +643,7 @@ function judgeSession(
       lateBeat(frame, frame.time, 'this heartbeat came');
       lastBeat = frame.time;
     }
-    if (isObject(body)) {
-      const seq = body.seq_number;
-      if (typeof seq === 'number' && Number.isInteger(seq)) {
-        if (lastSeq !== null) {
-          const expected = lastSeq >= SEQ_NUMBER_MAX ? 0 : lastSeq + 1;
-          if (seq !== expected) {
-            summary.sequenceGaps += 1;
-            add(
-              'seq-continuity',
-              frame,
-              `seq_number ${seq} follows ${lastSeq}; the next number is ${expected}${lastSeq >= SEQ_NUMBER_MAX ? ' (the documented wrap)' : ''}`,
-            );
-          }
-        }
-        lastSeq = seq;
-      }
-      if (Array.isArray(body.update_list))
-        for (const entry of body.update_list)
-          if (
-            isObject(entry) &&
-            typeof entry.subscription_id === 'string' &&
-            ended.has(entry.subscription_id)
-          )
-            add(
-              'no-updates-after-unsubscription',
-              frame,
-              `${message.name} carries subscription ${entry.subscription_id}${typeof entry.instrument === 'string' ? ` (${entry.instrument})` : ''} after it was ended`,
-            );
-      const orderId = typeof body.order_id === 'string' ? body.order_id : undefined;
-      const status = typeof body.order_status === 'string' ? body.order_status : undefined;
-      if (orderId !== undefined && status !== undefined) {
-        const before = terminal.get(orderId);
-        if (before !== undefined)
-          add('terminal-status', frame, `order ${orderId} is ${status} after the terminal status ${before}`);
-        else if (TERMINAL_ORDER_STATUSES.includes(status)) terminal.set(orderId, status);
-      }
-    }
+    if (isObject(body)) serverBodyRules(body, message, frame, serverState, summary, add);
   });
   // The capture (or the subscription) ended: the silence since the last heartbeat counts too.
   if (interval > 0 && lastTime !== null) lateBeat(undefined, lastTime, 'the capture ended');
@@ -612,6 +670,28 @@ function coerce(value: string, kind: string): unknown {
 function statusMatches(listed: string, status: number): boolean {
   if (listed === String(status)) return true;
   return /^[1-5]XX$/i.test(listed) && listed[0] === String(status)[0];
+}
+
+/** A call's path and query parameters, read as their types (what the parameters' validator checks). */
+function callParameters(
+  op: RestOperation,
+  pathParams: Record<string, string>,
+  url: URL,
+): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(pathParams)) {
+    const kind = op.parameters.find((p) => p.name === name && p.in === 'path')?.kind ?? 'string';
+    params[name] = coerce(text, kind);
+  }
+  for (const parameter of op.parameters.filter((p) => p.in === 'query')) {
+    const values = url.searchParams.getAll(parameter.name);
+    if (values.length === 0) continue;
+    params[parameter.name] =
+      parameter.kind === 'array'
+        ? values.flatMap((v) => v.split(','))
+        : coerce(values[values.length - 1] ?? '', parameter.kind);
+  }
+  return params;
 }
 
 function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): CallVerdict {
@@ -667,23 +747,8 @@ function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): Cal
     for (const p of env.describe(validate.errors ?? []))
       problems.push({part, pointer: p.pointer, message: p.message, value: p.value, link});
   };
-  // Parameters: path and query, read as their types.
-  if (op.parametersTarget !== undefined) {
-    const params: Record<string, unknown> = {};
-    for (const [name, text] of Object.entries(chosen.params)) {
-      const kind = op.parameters.find((p) => p.name === name && p.in === 'path')?.kind ?? 'string';
-      params[name] = coerce(text, kind);
-    }
-    for (const parameter of op.parameters.filter((p) => p.in === 'query')) {
-      const values = url.searchParams.getAll(parameter.name);
-      if (values.length === 0) continue;
-      params[parameter.name] =
-        parameter.kind === 'array'
-          ? values.flatMap((v) => v.split(','))
-          : coerce(values[values.length - 1] ?? '', parameter.kind);
-    }
-    worded('query', op.parametersTarget, params);
-  }
+  if (op.parametersTarget !== undefined)
+    worded('query', op.parametersTarget, callParameters(op, chosen.params, url));
   if (op.bodyTarget !== undefined && call.requestBody !== undefined && call.requestBody.text.trim() !== '') {
     try {
       worded('body', op.bodyTarget, JSON.parse(call.requestBody.text));

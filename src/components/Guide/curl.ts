@@ -26,9 +26,11 @@ export const TOKEN_VARIABLE = 'API_TOKEN';
 
 /**
  * Percent-encodes a query component but leaves `:` and `/` readable (both are
- * allowed in a query by RFC 3986), so timestamps stay legible.
+ * allowed in a query by RFC 3986), so timestamps stay legible in a guide. (The
+ * request builder's `encodeQueryComponent`, RequestBuilder/snippet.ts, encodes
+ * every byte but the unreserved ones, as httpsnippet's samples do.)
  */
-export function encodeQueryComponent(value: string): string {
+export function readableQueryComponent(value: string): string {
   return encodeURIComponent(value).replace(/%3A/gi, ':').replace(/%2F/gi, '/');
 }
 
@@ -37,7 +39,8 @@ export function queryString(query: Readonly<Record<string, QueryValue>> | undefi
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(query)) {
     const values = Array.isArray(value) ? value : [value as string | number | boolean];
-    for (const v of values) pairs.push(`${encodeQueryComponent(name)}=${encodeQueryComponent(String(v))}`);
+    for (const v of values)
+      pairs.push(`${readableQueryComponent(name)}=${readableQueryComponent(String(v))}`);
   }
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }

@@ -8,7 +8,7 @@
  */
 import {useId, type ReactNode} from 'react';
 import clsx from 'clsx';
-import type {RecordKind} from '@site/plugins/api-reference/client/searchIndex';
+import type {RecordKind} from '@site/plugins/search-index/client/indexFile';
 import {targetOf, useSearchDialog} from './useSearchDialog';
 import {highlight, snippet} from './text';
 import styles from './dialog.module.css';

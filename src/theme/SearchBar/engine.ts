@@ -12,14 +12,14 @@ import {
   normalize,
   runsOf,
   wholeQueryTerms,
-} from '@site/plugins/api-reference/client/searchTokens';
+} from '@site/plugins/search-index/client/tokens';
 import {
   SEARCH_INDEX_VERSION,
   type RecordKind,
   type SearchIndexFile,
   type SearchPage,
   type SearchRecord,
-} from '@site/plugins/api-reference/client/searchIndex';
+} from '@site/plugins/search-index/client/indexFile';
 
 export interface SearchHit {
   record: SearchRecord;

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import {SEARCH_INDEX_FILE} from '@site/plugins/api-reference/client/searchIndex';
+import {SEARCH_INDEX_FILE} from '@site/plugins/search-index/client/indexFile';
 import type {SearchEngine, SearchHit} from './engine';
 
 export type Status =

@@ -22,6 +22,7 @@ import {
 } from '../../../src/components/ApiReference/RequestBuilder/request';
 import type * as Snippet from '../../../src/components/ApiReference/RequestBuilder/snippet';
 import type * as Script from '../../../plugins/api-reference/client/wsScript';
+import type {SampleLanguage} from '../../../plugins/api-reference/client/sampleLanguages';
 import {specRest, specWs} from '../../helpers/specModels';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -93,7 +94,7 @@ describe('the compiled generator (as shipped) agrees with httpsnippet', async ()
       });
       for (const sample of expected)
         expect(
-          snippet.requestSnippet(built.request, sample.language as Snippet.SnippetLanguage),
+          snippet.requestSnippet(built.request, sample.language as SampleLanguage),
           sample.language,
         ).toBe(sample.code);
     }

@@ -25,8 +25,8 @@ import {
   restRequest,
   type FormState,
 } from '../../../src/components/ApiReference/RequestBuilder/request';
+import {SAMPLE_LANGUAGES} from '../../../plugins/api-reference/client/sampleLanguages';
 import {
-  SNIPPET_LANGUAGES,
   requestSnippet,
   type SnippetRequest,
 } from '../../../src/components/ApiReference/RequestBuilder/snippet';
@@ -96,7 +96,7 @@ describe('request builder: the form as it opens gives the build-time samples', a
   });
   for (const model of builders) {
     const op = operations.find((o) => `rest:${o.id}` === model.target);
-    it.each(SNIPPET_LANGUAGES.map((l) => [l.language]))(`${model.target} in %s`, (language) => {
+    it.each(SAMPLE_LANGUAGES.map((l) => [l.language]))(`${model.target} in %s`, (language) => {
       const built = restRequest(model, {
         server: 0,
         token: '',
@@ -123,7 +123,7 @@ describe('request builder: awkward values give exactly what httpsnippet gives', 
       });
       if (!built.ok) throw new Error(built.problem);
       const expected = httpsnippet(built.request);
-      for (const {language} of SNIPPET_LANGUAGES)
+      for (const {language} of SAMPLE_LANGUAGES)
         expect(requestSnippet(built.request, language), language).toBe(expected[language]);
     });
   }
@@ -161,7 +161,7 @@ describe('request builder: small bodies, other methods and media types', () => {
   ];
   it.each(variants.map((v, i) => [i, v]))('variant %s', (_i, request) => {
     const expected = httpsnippet(request);
-    for (const {language} of SNIPPET_LANGUAGES)
+    for (const {language} of SAMPLE_LANGUAGES)
       expect(requestSnippet(request, language), language).toBe(expected[language]);
   });
 });

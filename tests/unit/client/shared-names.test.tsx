@@ -5,6 +5,7 @@
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
+import ts from 'typescript';
 import {describe, expect, it} from 'vitest';
 import {
   ANCHOR_PREFIXES,
@@ -14,8 +15,10 @@ import {
   errorBodyId,
   errorCodeId,
   IdRegistry,
+  securitySchemeId,
   tagId,
 } from '../../../plugins/api-reference/client/anchors';
+import {parametersTarget, restTarget, wsTarget} from '../../../plugins/api-reference/client/validators';
 import {
   DOWNLOADS,
   downloadPath,
@@ -29,6 +32,7 @@ import {
 import {ROUTES, routeAnchor} from '../../../plugins/api-reference/client/routes';
 import {classify} from '../../../plugins/search-index/extract';
 import Downloads from '../../../src/components/ApiReference/Downloads';
+import {lineOf, nodesOf, parseFile, parseSource, sourceFiles} from '../../helpers/syntax';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -152,5 +156,83 @@ describe('the download list', () => {
     expect(html).toContain('download="openapi.yaml"');
     expect(html.match(/button--primary/g)).toHaveLength(2);
     expect(html).not.toContain(downloadPath('asyncapi.yaml'));
+  });
+});
+
+/** The validator keys (client/validators.ts) and the anchor prefixes (client/anchors.ts). */
+const OWNERS = ['plugins/api-reference/client/validators.ts', 'plugins/api-reference/client/anchors.ts'];
+/**
+ * Owners of other key spaces that happen to share a prefix, each with what its keys are. The same
+ * prefix for two kinds of key is itself a name with two meanings: renaming one is for the owner.
+ */
+const OTHER_KEY_OWNERS: Record<string, string> = {
+  'src/components/VersionHistory/Integration/match.ts':
+    "restUse/wsUse make the integration filter's use keys (`rest:<operation key>`, `ws:<channel>/<message>`), not validator targets",
+};
+const KEY_PREFIXES = ['rest:', 'ws:', 'rest-params:'];
+
+/**
+ * Where a module glues a validator key's or an anchor's prefix to a value itself
+ * (`rest:${id}`, `'#security-' + key`) instead of calling the owner's function.
+ */
+function gluedNames(file: string, sourceFile: ts.SourceFile): string[] {
+  const prefixes = [...KEY_PREFIXES, ...Object.values(ANCHOR_PREFIXES)];
+  const glued = (text: string): boolean => prefixes.some((p) => text === p || text === `#${p}`);
+  const found: string[] = [];
+  for (const node of nodesOf(sourceFile)) {
+    const hit =
+      // `rest:${…}`, `#security-${…}`: a template that starts with the prefix and goes on with a value.
+      (ts.isTemplateExpression(node) && glued(node.head.text)) ||
+      // 'rest:' + …
+      (ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
+        ts.isStringLiteralLike(node.left) &&
+        glued(node.left.text));
+    if (hit) found.push(`${file}:${lineOf(node)} ${node.getText(sourceFile).slice(0, 60)}`);
+  }
+  return found;
+}
+
+describe('validator keys and anchors', () => {
+  it('each is made by its function in client/', () => {
+    expect([restTarget('createBulkOrder'), wsTarget('new_order'), parametersTarget('listTrades')]).toEqual([
+      'rest:createBulkOrder',
+      'ws:new_order',
+      'rest-params:listTrades',
+    ]);
+    expect(securitySchemeId('AuthenticationToken')).toBe(
+      `${ANCHOR_PREFIXES.securityScheme}AuthenticationToken`,
+    );
+  });
+
+  it('the check below finds a key or an anchor glued by hand (so it can fail)', () => {
+    const planted = parseSource(
+      'planted.tsx',
+      [
+        'const a = `rest:${op.id}`;',
+        "const b = 'ws:' + m.name;",
+        'const c = <a href={`#security-${key}`} />;',
+        'const d = `data-type-${slug}`;',
+        "const fine = [`ws://127.0.0.1:${port}`, 'rest:' , `security-changed`, restTarget(op.id)];",
+      ].join('\n'),
+    );
+    expect(gluedNames('planted.tsx', planted).map((hit) => hit.split(' ')[0])).toEqual([
+      'planted.tsx:1',
+      'planted.tsx:2',
+      'planted.tsx:3',
+      'planted.tsx:4',
+    ]);
+  });
+
+  it('the other owners still make keys of their own (else they leave the list)', () => {
+    for (const file of Object.keys(OTHER_KEY_OWNERS))
+      expect(gluedNames(file, parseFile(file)), file).not.toEqual([]);
+  });
+
+  it('no module of plugins/ or src/ makes one itself', () => {
+    const files = sourceFiles(['plugins', 'src']).filter(
+      (f) => !OWNERS.includes(f) && OTHER_KEY_OWNERS[f] === undefined,
+    );
+    expect(files.flatMap((file) => gluedNames(file, parseFile(file)))).toEqual([]);
   });
 });

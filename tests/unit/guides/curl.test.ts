@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {
   curlCommand,
-  encodeQueryComponent,
+  readableQueryComponent,
   fillHosts,
   joinUrl,
   queryString,
@@ -36,7 +36,7 @@ describe('curl examples', () => {
     );
     expect(queryString({reference: 'a b&c'})).toBe('?reference=a%20b%26c');
     expect(queryString(undefined)).toBe('');
-    expect(encodeQueryComponent('x/y:z')).toBe('x/y:z');
+    expect(readableQueryComponent('x/y:z')).toBe('x/y:z');
   });
 
   it('joins base URLs and paths with exactly one slash', () => {

@@ -7,37 +7,20 @@ import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import {ROOT} from './documents';
-
-/** The guide pages this suite owns (docs/ws.mdx is the generated reference, not a guide). */
-export const GUIDE_IDS = [
-  'intro',
-  'getting_started',
-  'authentication',
-  'environments',
-  'pgp_encryption',
-  'rest_overview',
-  'websockets',
-] as const;
+import {GUIDES} from '../../helpers/guides';
 
 export interface GuideFile {
   id: string;
+  /** Absolute path. */
   file: string;
   source: string;
 }
 
+/** The guide pages this suite owns: the sidebar's (tests/helpers/guides.ts), docs/ws.mdx, the generated reference, apart. */
 export function guideFiles(): GuideFile[] {
-  return GUIDE_IDS.map((id) => {
-    const candidates = [`${id}.mdx`, `${id}.md`].map((f) => path.join(ROOT, 'docs', f));
-    const file = candidates.find((f) => {
-      try {
-        readFileSync(f);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    if (file === undefined) throw new Error(`docs/${id}.mdx is missing`);
-    return {id, file, source: readFileSync(file, 'utf8')};
+  return GUIDES.map(({id, file}) => {
+    const absolute = path.join(ROOT, file);
+    return {id, file: absolute, source: readFileSync(absolute, 'utf8')};
   });
 }
 

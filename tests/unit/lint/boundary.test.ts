@@ -62,6 +62,36 @@ describe('client/ ships to the browser', () => {
   });
 });
 
+describe("another plugin's client/ ships to the browser too", () => {
+  const OTHER = 'plugins/search-index/client/example.ts';
+
+  it.each([
+    ['a Node module', `import {readFileSync} from 'node:fs';\nreadFileSync;`, IMPORTS],
+    ['an npm package', `import {parse} from 'parse5';\nparse;`, IMPORTS],
+    ['a build-time module of its plugin', `import {extractPage} from '../extract';\nextractPage;`, IMPORTS],
+    [
+      'a build-time module of api-reference',
+      `import {deref} from '../../api-reference/document';\nderef;`,
+      IMPORTS,
+    ],
+    ['src/ by a relative path', `import X from '../../../src/components/Guide';\nX;`, IMPORTS],
+    ['a dynamic import()', `export const load = () => import('./tokens');`, SYNTAX],
+    ['a \\p{…} regex literal', `export const letter = /\\p{L}/u;`, SYNTAX],
+  ])('refuses %s', async (_what, source, rule) => {
+    expect(await rulesBroken(OTHER, source)).toContain(rule);
+  });
+
+  it("allows its own modules, api-reference's client/ and types from the rest of plugins/", async () => {
+    const source = [
+      `import {indexTerms} from './tokens';`,
+      `import {ANCHOR_PREFIXES} from '../../api-reference/client/anchors';`,
+      `import type {ExtractOptions} from '../extract';`,
+      `export const f = (o: ExtractOptions): string[] => [...indexTerms(ANCHOR_PREFIXES.tag), String(o)];`,
+    ].join('\n');
+    expect(await rulesBroken(OTHER, source)).toEqual([]);
+  });
+});
+
 describe('plugins/ never imports src/', () => {
   it.each([
     [`import X from '@site/src/components/Guide';\nX;`],
@@ -107,11 +137,17 @@ describe('src/ imports plugins/ only through client/', () => {
     expect(await rulesBroken(file, `export const upper = new RegExp('\\\\p{Lu}', 'u');`)).toEqual([]);
   });
 
+  it("refuses another plugin's build-time module", async () => {
+    const source = `import {extractPage} from '@site/plugins/search-index/extract';\nextractPage;`;
+    expect(await rulesBroken('src/theme/SearchBar/example.ts', source)).toContain(IMPORTS);
+  });
+
   it('allows client/ modules and `import type` of the rest', async () => {
     const source = [
       `import {slug} from '@site/plugins/api-reference/client/anchors';`,
+      `import {indexTerms} from '@site/plugins/search-index/client/tokens';`,
       `import type {Json} from '@site/plugins/api-reference/document';`,
-      `export const f = (j: Json): string => slug(String(j));`,
+      `export const f = (j: Json): string => slug(String(j)) + indexTerms('').join('');`,
     ].join('\n');
     expect(await rulesBroken('src/components/Example/index.tsx', source)).toEqual([]);
   });

@@ -14,7 +14,7 @@ import {Collection, type Item} from 'postman-collection';
 import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
 import {identityFromDocuments, readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
 import {deref, isObject, pathItemOperations, type JsonObject} from '../../../plugins/api-reference/document';
-import {mergeParameters, parameterExample} from '../../../plugins/api-reference/openapi/parameters';
+import {operationParameters, parameterExample} from '../../../plugins/api-reference/openapi/parameters';
 import {sampleValue} from '../../../plugins/api-reference/openapi/operations';
 import {
   POSTMAN_SCHEMA,
@@ -167,7 +167,7 @@ describe('the OpenAPI document of the build', () => {
       if (!isObject(pathItem)) continue;
       for (const {method, operation} of pathItemOperations(pathItem)) {
         const values = new Map<string, string>();
-        for (const p of mergeParameters(doc, pathItem.parameters, operation.parameters)) {
+        for (const p of operationParameters(doc, pathItem.parameters, operation.parameters)) {
           const name = String(p.name);
           values.set(`${String(p.in)}:${name}`, sampleValue(parameterExample(doc, p), name));
         }

@@ -13,7 +13,7 @@ import {isObject, type Json, type JsonObject} from '../../../plugins/api-referen
 import {
   JSON_SCHEMA_DIALECT,
   buildMessageSchemas,
-  messageExamples,
+  examplePayloads,
   schemaIndex,
 } from '../../../plugins/machine-readable/ws-schemas';
 
@@ -73,7 +73,7 @@ describe('the AsyncAPI document of the build', () => {
     describe(message.name, () => {
       const {schema} = message;
       const raw = components[message.name];
-      const examples = isObject(raw) ? messageExamples(doc, raw) : [];
+      const examples = isObject(raw) ? examplePayloads(doc, raw) : [];
 
       test('names its dialect, id, title and description', () => {
         expect(schema.$schema).toBe(JSON_SCHEMA_DIALECT);

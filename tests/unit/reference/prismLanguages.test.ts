@@ -3,8 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {Prism} from 'prism-react-renderer';
 import {ADDED_LANGUAGES, ensurePrismLanguage} from '@site/src/prismLanguages';
-import {SAMPLE_TARGETS} from '@site/plugins/api-reference/openapi/samples';
-import {SNIPPET_LANGUAGES} from '@site/src/components/ApiReference/RequestBuilder/snippet';
+import {SAMPLE_LANGUAGES} from '@site/plugins/api-reference/client/sampleLanguages';
 
 /** A line of each language whose highlighting needs its own grammar, and a token it must give. */
 const SAMPLES: Record<string, [code: string, token: string]> = {
@@ -45,15 +44,14 @@ describe('Prism grammars set up on demand (src/prismLanguages.ts)', () => {
     expect(Prism.languages.cobol).toBeUndefined();
   });
 
-  it('can highlight every language the code samples, the request builder and the guides use', () => {
+  it('can highlight every language the code samples (built and in the request builder) and the guides use', () => {
     const guideFences = readdirSync(path.resolve('docs'))
       .filter((f) => /\.mdx?$/.test(f))
       .flatMap((f) =>
         [...readFileSync(path.resolve('docs', f), 'utf8').matchAll(/^```(\w+)/gm)].map((m) => m[1] ?? ''),
       );
     const used = new Set([
-      ...SAMPLE_TARGETS.map((t) => t.prism),
-      ...SNIPPET_LANGUAGES.map((l) => l.prism),
+      ...SAMPLE_LANGUAGES.map((l) => l.prism),
       ...guideFences.filter((l) => l !== 'text'),
     ]);
     expect(used.size).toBeGreaterThan(3);

@@ -9,7 +9,7 @@ import {
   SEARCH_INDEX_FILE,
   SEARCH_INDEX_VERSION,
   type SearchIndexFile,
-} from '../../../plugins/api-reference/client/searchIndex';
+} from '../../../plugins/search-index/client/indexFile';
 import {GUIDE, page, REDIRECT, REST} from './fixtures';
 
 let outDir: string;

@@ -4,7 +4,7 @@ import {
   SEARCH_INDEX_VERSION,
   type SearchIndexFile,
   type SearchRecord,
-} from '../../../plugins/api-reference/client/searchIndex';
+} from '../../../plugins/search-index/client/indexFile';
 import {
   compareHits,
   isSearchIndexFile,

@@ -7,7 +7,7 @@ import {
   runsOf,
   termsOfRun,
   wholeQueryTerms,
-} from '../../../plugins/api-reference/client/searchTokens';
+} from '../../../plugins/search-index/client/tokens';
 
 describe('runsOf', () => {
   it('strips quotes, brackets and trailing punctuation around identifiers', () => {

@@ -7,6 +7,8 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
+import {securitySchemeId} from '@site/plugins/api-reference/client/anchors';
+import {wsTarget} from '@site/plugins/api-reference/client/validators';
 import type {MessageRef, MessageView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Schema from '../Schema';
@@ -60,7 +62,7 @@ export default function Message({
   const m = message;
   const validator =
     m.youSend && m.primaryRef === undefined
-      ? {target: `ws:${m.name}`, example: m.validatorExample}
+      ? {target: wsTarget(m.name), example: m.validatorExample}
       : undefined;
   const noSampleNote = m.youSend && !addressPublished && m.samples.length === 0;
   const hasPane = m.examples.length > 0 || m.samples.length > 0 || validator !== undefined || noSampleNote;
@@ -116,7 +118,7 @@ export default function Message({
                       {op.security.map((key, i) => (
                         <span key={key}>
                           {i > 0 ? ' or ' : null}
-                          <Link href={`#security-${key}`}>{key}</Link>
+                          <Link href={`#${securitySchemeId(key)}`}>{key}</Link>
                         </span>
                       ))}
                     </>

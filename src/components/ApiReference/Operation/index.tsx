@@ -7,6 +7,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
+import {restTarget} from '@site/plugins/api-reference/client/validators';
 import type {OperationView, ServerView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import ParameterTable from '../ParameterTable';
@@ -52,7 +53,7 @@ export default function Operation({
   const nested = level === 4;
   const validator =
     !nested && op.requestBody !== undefined && op.hasJsonBody
-      ? {target: `rest:${op.id}`, example: op.validatorExample}
+      ? {target: restTarget(op.id), example: op.validatorExample}
       : undefined;
   const hasRequestPane =
     op.requestBody !== undefined &&
@@ -124,7 +125,7 @@ export default function Operation({
                 contents={requestContents}
                 validator={validator}
               >
-                {nested ? null : <RequestBuilder target={`rest:${op.id}`} />}
+                {nested ? null : <RequestBuilder target={restTarget(op.id)} />}
               </RequestSamples>
             </>
           ) : hasRequestPane ? (

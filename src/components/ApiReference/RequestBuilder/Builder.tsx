@@ -21,7 +21,7 @@ import Badge from '../Badge';
 import validatorStyles from '../Validator/styles.module.css';
 import {bodyProblems, useBodyCheck, useModel, useRestBuilder, type Problem} from './hooks';
 import {fieldKey, wsScriptInput} from './request';
-import {SNIPPET_LANGUAGES} from './snippet';
+import {knownSampleLanguage, SAMPLE_LANGUAGES} from '@site/plugins/api-reference/client/sampleLanguages';
 import {nodeScript} from '@site/plugins/api-reference/client/wsScript';
 import styles from './styles.module.css';
 
@@ -339,7 +339,7 @@ function RestBuilder({model}: {readonly model: RestBuilderModel}): ReactNode {
           value={language}
           onChange={(event) => setLanguage(event.target.value)}
         >
-          {SNIPPET_LANGUAGES.map((l) => (
+          {SAMPLE_LANGUAGES.map((l) => (
             <option key={l.language} value={l.language}>
               {l.label}
             </option>
@@ -350,7 +350,7 @@ function RestBuilder({model}: {readonly model: RestBuilderModel}): ReactNode {
         problems={problems}
         code={code}
         language={prism}
-        ready={`Ready: ${model.method} ${model.path} in ${SNIPPET_LANGUAGES.find((l) => l.language === language)?.label ?? language}, updated as you type.`}
+        ready={`Ready: ${model.method} ${model.path} in ${knownSampleLanguage(language)?.label ?? language}, updated as you type.`}
       />
     </div>
   );

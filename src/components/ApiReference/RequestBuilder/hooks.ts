@@ -14,7 +14,12 @@ import type {ValidationOutcome} from '../Validator/protocol';
 import {ValidatorSession} from '../Validator/session';
 import {loadBuilderModel, loadParameterValidator} from './load';
 import {fieldKey, initialForm, parameterObject, restRequest, type FormState} from './request';
-import {SNIPPET_LANGUAGES, requestSnippet, type SnippetLanguage} from './snippet';
+import {
+  knownSampleLanguage,
+  SAMPLE_LANGUAGES,
+  type SampleLanguage,
+} from '@site/plugins/api-reference/client/sampleLanguages';
+import {requestSnippet} from './snippet';
 
 /** Docusaurus's storage key of the code-language tab group: the samples' choice, shared site-wide. */
 const LANGUAGE_KEY = 'docusaurus.tab.code-language';
@@ -91,10 +96,9 @@ export function bodyProblems(outcome: ValidationOutcome | null, label: string): 
   }
 }
 
-export function useLanguage(): [SnippetLanguage, (language: string) => void] {
+export function useLanguage(): [SampleLanguage, (language: string) => void] {
   const [stored, slot] = useStorageSlot(LANGUAGE_KEY);
-  const language =
-    SNIPPET_LANGUAGES.find((l) => l.language === stored)?.language ?? SNIPPET_LANGUAGES[0].language;
+  const language = knownSampleLanguage(stored)?.language ?? SAMPLE_LANGUAGES[0].language;
   return [language, useCallback((value: string) => slot.set(value), [slot])];
 }
 
@@ -106,7 +110,7 @@ export interface RestBuilderState {
   readonly setField: (key: string, text: string, send: boolean) => void;
   readonly body: string | undefined;
   readonly setBody: (body: string) => void;
-  readonly language: SnippetLanguage;
+  readonly language: SampleLanguage;
   readonly setLanguage: (language: string) => void;
   /** The parameters' validator once loaded (or why there is none). */
   readonly parameters: LoadedValidator | null;
@@ -166,7 +170,7 @@ export function useRestBuilder(model: RestBuilderModel): RestBuilderState {
     ...(!built.ok && bodyOutcome?.kind !== 'syntax' ? [{field: 'body', message: built.problem}] : []),
   ];
   const code = built.ok ? requestSnippet(built.request, language) : null;
-  const prism = SNIPPET_LANGUAGES.find((l) => l.language === language)?.prism ?? 'bash';
+  const prism = knownSampleLanguage(language)?.prism ?? 'bash';
   const setField = useCallback(
     (key: string, text: string, send: boolean) => setForm((current) => ({...current, [key]: {text, send}})),
     [],

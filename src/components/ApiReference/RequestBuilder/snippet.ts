@@ -15,21 +15,10 @@ import type {SampleRequest} from '@site/plugins/api-reference/openapi/samples';
 import {withNeeds} from '@site/plugins/api-reference/client/sampleNeeds';
 import {shellQuote} from '@site/plugins/api-reference/client/shell';
 import {isObject} from '@site/plugins/api-reference/client/json';
+import type {SampleLanguage} from '@site/plugins/api-reference/client/sampleLanguages';
 
 /** The request to write out: SampleRequest of openapi/samples.ts, with any body value the reader typed. */
 export type SnippetRequest = Omit<SampleRequest, 'body'> & {body?: {mediaType: string; value: unknown}};
-
-/** The site's sample languages, in the order of the build-time samples' tabs. */
-export const SNIPPET_LANGUAGES = [
-  {language: 'curl', label: 'curl', prism: 'bash'},
-  {language: 'python', label: 'Python', prism: 'python'},
-  {language: 'javascript', label: 'JavaScript / TypeScript', prism: 'javascript'},
-  {language: 'go', label: 'Go', prism: 'go'},
-  {language: 'java', label: 'Java', prism: 'java'},
-  {language: 'csharp', label: 'C#', prism: 'csharp'},
-] as const;
-
-export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number]['language'];
 
 type Headers = Record<string, string>;
 
@@ -460,7 +449,7 @@ function csharp(p: Prepared, indent: string): string {
  */
 export function requestSnippet(
   request: SnippetRequest,
-  language: SnippetLanguage,
+  language: SampleLanguage,
   indent = '  ',
 ): string | null {
   const media = request.body?.mediaType ?? '';

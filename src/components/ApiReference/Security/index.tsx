@@ -2,14 +2,14 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
+import {SECTION_IDS, securitySchemeId} from '@site/plugins/api-reference/client/anchors';
 import type {SecurityRequirementView, SecuritySchemeView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import Text from '../Text';
 import styles from './styles.module.css';
 
 function Scheme({scheme}: {readonly scheme: SecuritySchemeView}): ReactNode {
-  const id = `security-${scheme.key}`;
+  const id = securitySchemeId(scheme.key);
   useBrokenLinks().collectAnchor(id);
   return (
     <li id={id} className={styles.scheme}>
@@ -87,7 +87,7 @@ export function Requirements({requirements}: {readonly requirements: SecurityReq
             : r.schemes.map((s, j) => (
                 <span key={s.key}>
                   {j > 0 ? ' and ' : null}
-                  <Link href={`#security-${s.key}`}>{s.key}</Link>
+                  <Link href={`#${securitySchemeId(s.key)}`}>{s.key}</Link>
                   {s.scopes.length > 0 ? (
                     <>
                       {' '}

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
-import {SECTION_IDS} from '@site/plugins/api-reference/client/anchors';
+import {SECTION_IDS, securitySchemeId} from '@site/plugins/api-reference/client/anchors';
 import type {ServerView} from '@site/plugins/api-reference/types';
 import Markdown from '../Markdown';
 import styles from './styles.module.css';
@@ -60,7 +60,7 @@ export default function Servers({
                 {server.security.map((s, i) => (
                   <span key={s}>
                     {i > 0 ? ' or ' : null}
-                    <Link href={`#security-${s}`}>{s}</Link>
+                    <Link href={`#${securitySchemeId(s)}`}>{s}</Link>
                   </span>
                 ))}
               </p>
