@@ -37,11 +37,13 @@ import {lineOf, nodesOf, parseFile, parseSource, sourceFiles} from '../../helper
 const ROOT = path.resolve(__dirname, '../../..');
 
 describe('routes', () => {
-  it('names the four routes the site links to', () => {
+  it('names the routes the site links to', () => {
     expect(ROUTES).toEqual({
       rest: '/rest',
       ws: '/docs/ws',
       versionHistory: '/version-history',
+      versionHistoryFeed: '/version-history/feed.xml',
+      versionHistoryJson: '/version-history/changes.json',
       sessionCheck: '/docs/ws/session-check',
     });
     expect(routeAnchor(ROUTES.rest, tagId('Orders & fills'))).toBe('/rest#tag-orders-fills');

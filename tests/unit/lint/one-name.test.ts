@@ -8,14 +8,6 @@ import {describe, expect, it} from 'vitest';
 import ts from 'typescript';
 import {parseFile, parseSource, sourceFiles} from '../../helpers/syntax';
 
-/**
- * Names still exported twice inside plugins/releases/, which the lead is rewriting (issue 40):
- * the rewrite renames them and empties this list. Each entry: the name and the file of releases/.
- */
-const PENDING_IN_RELEASES: Record<string, string> = {
-  text: 'plugins/releases/changes/walk.ts (JSON.stringify for a change line; document/json.ts `text` is a non-blank string)',
-};
-
 /** The names of the functions a module exports (declarations and `const f = () => …`), each once. */
 function exportedFunctions(sourceFile: ts.SourceFile): string[] {
   const names = new Set<string>();
@@ -79,22 +71,7 @@ describe('one name, one thing', () => {
 
   it('no two modules of plugins/ or src/ export a function by the same name', () => {
     const modules = projectModules();
-    const shared = [...sharedNames(modules)]
-      .filter(
-        ([name, files]) =>
-          !(name in PENDING_IN_RELEASES && files.some((f) => f.startsWith('plugins/releases/'))),
-      )
-      .map(([name, files]) => `${name}: ${files.join(', ')}`);
+    const shared = [...sharedNames(modules)].map(([name, files]) => `${name}: ${files.join(', ')}`);
     expect(shared).toEqual([]);
-  });
-
-  it('the pending list names only names still exported twice', () => {
-    const modules = projectModules();
-    const shared = sharedNames(modules);
-    for (const name of Object.keys(PENDING_IN_RELEASES))
-      expect(
-        shared.has(name),
-        `${name} is no longer exported twice: remove it from PENDING_IN_RELEASES`,
-      ).toBe(true);
   });
 });
