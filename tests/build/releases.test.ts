@@ -103,7 +103,7 @@ beforeAll(() => {
   const result = spawnSync(
     process.execPath,
     // Checked on its HTML, feed and JSON and in Chromium, never on the form of its JavaScript: no
-    // Terser, and no webpack cache written (nothing reads it again; see site-builds.test.ts).
+    // Terser, and no webpack cache written (nothing reads it again).
     [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--no-minify', '--out-dir', out],
     // Badges for the two newest releases (the default is one).
     {

@@ -2,7 +2,7 @@
  * A throw-away copy of the site for a build test to change and build (tests/build): the one list
  * of what a build reads. node_modules is linked, not copied: as one link (the copy shares the
  * project's caches), or entry by entry with `ownCache` (the copy's node_modules/.cache is its own,
- * so webpack's persistent cache starts empty: cache-rebuild.test.ts).
+ * so webpack's persistent cache starts empty: site-builds.test.ts).
  */
 import {cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync} from 'node:fs';
 import {tmpdir} from 'node:os';

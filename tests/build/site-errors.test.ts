@@ -1,0 +1,92 @@
+/**
+ * Configuration errors are developer errors (the specification's section 5): a build of a
+ * throw-away copy of the site with a configuration that is wrong in one place fails with
+ * Docusaurus's message. Apart from site-builds.test.ts so that the two files' builds run side by
+ * side, one per worker. node_modules is linked, not copied.
+ */
+import {spawnSync} from 'node:child_process';
+import {rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
+import {copySite} from '../helpers/siteCopy';
+
+// The version dropdown's error comes from rendering, after a whole bundling (minutes when the machine is busy).
+vi.setConfig({testTimeout: 900_000, hookTimeout: 900_000});
+
+const ROOT = path.resolve(__dirname, '../..');
+let site = '';
+
+interface BuildResult {
+  status: number | null;
+  output: string;
+}
+
+/**
+ * A build of the copy, checked on its error message only: `--no-minify` skips Terser, and
+ * DOCUSAURUS_NO_PERSISTENT_CACHE keeps these builds from writing webpack's cache into the project's
+ * node_modules/.cache (node_modules is linked), which nothing would read again.
+ */
+function build(args: string[]): BuildResult {
+  const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+  const result = spawnSync(process.execPath, [docusaurus, 'build', '--no-minify', ...args], {
+    cwd: site,
+    env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
+    encoding: 'utf8',
+    timeout: 900_000,
+  });
+  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+}
+
+/** A config that imports the real one and changes one thing. */
+function writeConfig(name: string, body: string): string {
+  const file = path.join(site, name);
+  writeFileSync(
+    file,
+    `import base from './docusaurus.config';\nconst config = structuredClone(base);\n${body}\nexport default config;\n`,
+  );
+  return file;
+}
+
+beforeAll(() => {
+  site = copySite('site-errors-');
+});
+
+afterAll(() => {
+  if (site) rmSync(site, {recursive: true, force: true});
+});
+
+describe('configuration errors are developer errors (the build fails with Docusaurus\'s message)', () => {
+  test('an unknown navbar item type', () => {
+    const config = writeConfig(
+      'bad-navbar.config.ts',
+      `(config.themeConfig as {navbar: {items: unknown[]}}).navbar.items.push({type: 'notAType', label: 'X', position: 'left'});`,
+    );
+    const result = build(['--config', config, '--out-dir', 'out-bad-navbar']);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('Bad navbar item type notAType');
+  });
+
+  test('an unknown docs version in the version dropdown', () => {
+    const config = writeConfig(
+      'bad-version.config.ts',
+      `(config.themeConfig as {navbar: {items: unknown[]}}).navbar.items.push({type: 'docsVersionDropdown', versions: ['9.9.9'], position: 'right'});`,
+    );
+    const result = build(['--config', config, '--out-dir', 'out-bad-version']);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain("No docs version exist for name '9.9.9'");
+  });
+
+  test('a sidebar category with nothing to link to', () => {
+    writeFileSync(
+      path.join(site, 'bad-sidebars.ts'),
+      `export default {guides: ['intro', {type: 'category', label: 'Empty', items: []}]};\n`,
+    );
+    const config = writeConfig(
+      'bad-sidebar.config.ts',
+      `(config.presets as [string, {docs: {sidebarPath: string}}][]).forEach(([, options]) => { options.docs.sidebarPath = './bad-sidebars.ts'; });`,
+    );
+    const result = build(['--config', config, '--out-dir', 'out-bad-sidebar']);
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('Sidebar category Empty has neither any subitem nor a link');
+  });
+});
