@@ -6,7 +6,14 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {childrenCpuSeconds, timesTable, TIERS} from '../../../scripts/test/tiers';
+import {
+  childrenCpuSeconds,
+  OrphanCpu,
+  parseProcStat,
+  timesTable,
+  TIERS,
+  type ProcStat,
+} from '../../../scripts/test/tiers';
 import {quickChecks} from '../../../scripts/test/quick';
 import {ROOT} from '../../helpers/scripts';
 
@@ -68,6 +75,50 @@ describe('npm test', () => {
     const stat = '4242 (node (a b)) S 1 2 3 4 5 6 7 8 9 10 11 12 3456 789 13 14 15';
     expect(childrenCpuSeconds(stat)).toBeCloseTo(42.45);
     expect(childrenCpuSeconds()).toBeGreaterThanOrEqual(0);
+  });
+
+  it("reads a process line of /proc: parent, start time, and its own and its waited-for children's CPU time", () => {
+    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime prio nice threads itreal starttime
+    const stat = '77 (chromium (renderer)) S 12 1 1 0 -1 0 0 0 0 0 150 50 20 5 20 0 9 0 123456';
+    expect(parseProcStat(77, stat)).toEqual({pid: 77, ppid: 12, start: '123456', cpuSeconds: 2.25});
+  });
+
+  it('adds the CPU time of processes left to init (never waited for), not of those their parent waits for', () => {
+    const proc = (pid: number, ppid: number, cpuSeconds: number): ProcStat => ({
+      pid,
+      ppid,
+      start: `s${pid}`,
+      cpuSeconds,
+    });
+    const orphans = new OrphanCpu(10);
+    // npm (10) → playwright (11) → chromium (12) → zygote (13) → renderer (14); 99 is another user's.
+    orphans.observe([
+      proc(1, 0, 0),
+      proc(10, 1, 1),
+      proc(11, 10, 5),
+      proc(12, 11, 2),
+      proc(13, 12, 0.5),
+      proc(14, 13, 3),
+      proc(99, 1, 50),
+    ]);
+    expect(orphans.seconds()).toBe(0);
+    // Chromium's main process ends: the zygote and its renderer go to init, and keep running a while.
+    orphans.observe([
+      proc(1, 0, 0),
+      proc(10, 1, 1),
+      proc(11, 10, 7),
+      proc(13, 1, 0.6),
+      proc(14, 13, 4),
+      proc(99, 1, 60),
+    ]);
+    // The zygote is an orphan (its time as last seen, with its waited-for children's); the renderer is
+    // still its child, so the zygote's count will hold it once it is waited for.
+    expect(orphans.seconds()).toBeCloseTo(0.6);
+    orphans.observe([proc(1, 0, 0), proc(10, 1, 1), proc(11, 10, 7), proc(13, 1, 4.8), proc(99, 1, 70)]);
+    expect(orphans.seconds()).toBeCloseTo(4.8);
+    // A new process with a reused pid is not the old one.
+    orphans.observe([proc(1, 0, 0), proc(10, 1, 1), {pid: 13, ppid: 1, start: 'later', cpuSeconds: 9}]);
+    expect(orphans.seconds()).toBeCloseTo(4.8);
   });
 
   it('prints each tier with its wall and CPU time, and the sum', () => {
