@@ -1,6 +1,6 @@
 import {accessSync, constants} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {CHROME_PATH, CHROMIUM_ARGS} from './scripts/shared/chromium';
+import {CHROME_PATH, CHROMIUM_ARGS, HEADLESS_SHELL} from './scripts/shared/chromium';
 
 /**
  * Browser tests run against the production build (`build/`), served by
@@ -12,7 +12,6 @@ import {CHROME_PATH, CHROMIUM_ARGS} from './scripts/shared/chromium';
  * the shared 2-core machine, twelve hydrated page loads (/rest, /docs/ws, /, /docs/intro, three
  * times each): 59 s of CPU time in /usr/bin/chromium, 25 s in the headless shell.
  */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 function browserPath(): string {
   if (process.env.CHROME_PATH !== undefined) return CHROME_PATH;
   try {

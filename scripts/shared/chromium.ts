@@ -4,6 +4,9 @@
  */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/** Debian's headless shell of the same Chromium release: the browser tests prefer it (playwright.config.ts). */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
