@@ -276,96 +276,108 @@ interface Identified {
   message?: SessionMessage;
 }
 
-function identify(
-  frame: CapturedFrame,
-  connection: CapturedConnection,
-  channel: SessionChannel | null,
-  judge: Judge,
-): Identified {
-  const base: FrameVerdict = {
+/** A channel's messages by who sends them, listed once per connection (not per frame). */
+interface ChannelMessages {
+  channel: SessionChannel;
+  client: SessionMessage[];
+  server: SessionMessage[];
+}
+
+function channelMessages(channel: SessionChannel): ChannelMessages {
+  return {
+    channel,
+    client: channel.messages.filter((m) => m.from === 'client'),
+    server: channel.messages.filter((m) => m.from === 'server'),
+  };
+}
+
+const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
+
+/** A frame's verdict with nothing found yet: one object per frame, filled in place. */
+function verdictOf(frame: CapturedFrame, connection: CapturedConnection, status: FrameStatus): FrameVerdict {
+  return {
     connection: connection.id,
     index: frame.index,
     source: frame.source,
     time: frame.time,
     from: frame.from,
-    status: 'unchecked',
+    status,
     problems: [],
     preview: preview(frame.data),
   };
-  if (frame.kind === 'error') return {verdict: {...base, status: 'error'}};
-  if (frame.kind === 'binary')
-    return {
-      verdict: {
-        ...base,
-        status: 'binary',
-        problems: [
-          {
-            pointer: '',
-            message: 'a binary frame: the documents describe JSON text messages only',
-            value: null,
-          },
-        ],
-      },
-    };
-  if (channel === null) return {verdict: base};
+}
+
+function identify(
+  frame: CapturedFrame,
+  connection: CapturedConnection,
+  messages: ChannelMessages | null,
+  judge: Judge,
+): Identified {
+  if (frame.kind === 'error') return {verdict: verdictOf(frame, connection, 'error')};
+  if (frame.kind === 'binary') {
+    const verdict = verdictOf(frame, connection, 'binary');
+    verdict.problems.push({
+      pointer: '',
+      message: 'a binary frame: the documents describe JSON text messages only',
+      value: null,
+    });
+    return {verdict};
+  }
+  if (messages === null) return {verdict: verdictOf(frame, connection, 'unchecked')};
   let value: unknown;
   try {
     value = JSON.parse(frame.data);
   } catch (error) {
-    return {
-      verdict: {
-        ...base,
-        status: 'not-json',
-        problems: [{pointer: '', message: `is not JSON (${(error as Error).message})`, value: null}],
-      },
-    };
+    const verdict = verdictOf(frame, connection, 'not-json');
+    verdict.problems.push({pointer: '', message: `is not JSON (${(error as Error).message})`, value: null});
+    return {verdict};
   }
   // A message whose payload requires its envelope member cannot be a frame without it: only
   // the others are validated (one or two per frame instead of every message of the channel).
-  const keys = isObject(value) ? Object.keys(value) : [];
-  const possible = (m: SessionMessage): boolean => m.envelope === undefined || keys.includes(m.envelope);
-  const own = channel.messages.filter((m) => m.from === frame.from);
-  const valid = own.filter((m) => possible(m) && judge.isValid(m, value));
-  if (valid.length >= 1) {
-    const message = valid[0] as SessionMessage;
-    return {
-      value,
-      message,
-      verdict: {
-        ...base,
-        status: 'valid',
-        message: message.name,
-        link: judge.messageLink(message),
-        ...(valid.length > 1 ? {ambiguous: valid.map((m) => m.name)} : {}),
-      },
-    };
+  const object = isObject(value) ? value : null;
+  const possible = (m: SessionMessage): boolean =>
+    m.envelope === undefined || (object !== null && hasOwn(object, m.envelope));
+  const own = frame.from === 'client' ? messages.client : messages.server;
+  let first: SessionMessage | undefined;
+  let valid: SessionMessage[] | undefined;
+  for (const m of own) {
+    if (!possible(m) || !judge.isValid(m, value)) continue;
+    if (first === undefined) first = m;
+    else (valid ??= [first]).push(m);
   }
-  const other = channel.messages.filter(
-    (m) => m.from !== frame.from && possible(m) && judge.isValid(m, value),
+  if (first !== undefined) {
+    const verdict = verdictOf(frame, connection, 'valid');
+    verdict.message = first.name;
+    verdict.link = judge.messageLink(first);
+    if (valid !== undefined) verdict.ambiguous = valid.map((m) => m.name);
+    return {value, message: first, verdict};
+  }
+  const other = (frame.from === 'client' ? messages.server : messages.client).find(
+    (m) => possible(m) && judge.isValid(m, value),
   );
-  if (other.length > 0) {
-    const message = other[0] as SessionMessage;
-    const sender = message.from === 'server' ? 'the server sends' : 'the client sends';
+  if (other !== undefined) {
+    const sender = other.from === 'server' ? 'the server sends' : 'the client sends';
     const sentBy = frame.from === 'server' ? 'the server' : 'the client';
-    return {
-      value,
-      verdict: {
-        ...base,
-        status: 'invalid',
-        message: message.name,
-        link: judge.messageLink(message),
-        problems: [
-          {
-            pointer: '',
-            message: `${message.name} is a message ${sender}, but this frame was sent by ${sentBy}`,
-            value: null,
-            link: judge.messageLink(message),
-          },
-        ],
-      },
-    };
+    const verdict = verdictOf(frame, connection, 'invalid');
+    verdict.message = other.name;
+    verdict.link = judge.messageLink(other);
+    verdict.problems.push({
+      pointer: '',
+      message: `${other.name} is a message ${sender}, but this frame was sent by ${sentBy}`,
+      value: null,
+      link: judge.messageLink(other),
+    });
+    return {value, verdict};
   }
-  return closestMessage({base, value, keys, own, frame, channel, judge});
+  return closestMessage({
+    verdict: verdictOf(frame, connection, 'invalid'),
+    value,
+    object,
+    own,
+    frame,
+    channel: messages.channel,
+    judge,
+  });
 }
 
 /**
@@ -373,39 +385,34 @@ function identify(
  * it has (the fewest problems among several); unknown when it has none's.
  */
 function closestMessage({
-  base,
+  verdict,
   value,
-  keys,
+  object,
   own,
   frame,
   channel,
   judge,
 }: {
-  base: FrameVerdict;
+  verdict: FrameVerdict;
   value: unknown;
-  keys: string[];
+  object: JsonObject | null;
   own: SessionMessage[];
   frame: CapturedFrame;
   channel: SessionChannel;
   judge: Judge;
 }): Identified {
-  const byEnvelope = own.filter((m) => m.envelope !== undefined && keys.includes(m.envelope));
+  const byEnvelope = own.filter(
+    (m) => m.envelope !== undefined && object !== null && hasOwn(object, m.envelope),
+  );
   if (byEnvelope.length === 0) {
-    return {
-      value,
-      verdict: {
-        ...base,
-        status: 'unknown',
-        problems: [
-          {
-            pointer: '',
-            message: `is none of the messages ${frame.from === 'client' ? 'the client sends' : 'the server sends'} on ${channel.key} (${own.map((m) => m.name).join(', ')})`,
-            value: null,
-            link: judge.channelLink(channel),
-          },
-        ],
-      },
-    };
+    verdict.status = 'unknown';
+    verdict.problems.push({
+      pointer: '',
+      message: `is none of the messages ${frame.from === 'client' ? 'the client sends' : 'the server sends'} on ${channel.key} (${own.map((m) => m.name).join(', ')})`,
+      value: null,
+      link: judge.channelLink(channel),
+    });
+    return {value, verdict};
   }
   let best: {message: SessionMessage; problems: Problem[]} | null = null;
   for (const message of byEnvelope) {
@@ -413,17 +420,10 @@ function closestMessage({
     if (best === null || problems.length < best.problems.length) best = {message, problems};
   }
   const chosen = best as {message: SessionMessage; problems: Problem[]};
-  return {
-    value,
-    message: chosen.message,
-    verdict: {
-      ...base,
-      status: 'invalid',
-      message: chosen.message.name,
-      link: judge.messageLink(chosen.message),
-      problems: chosen.problems,
-    },
-  };
+  verdict.message = chosen.message.name;
+  verdict.link = judge.messageLink(chosen.message);
+  verdict.problems = chosen.problems;
+  return {value, message: chosen.message, verdict};
 }
 
 /** Seconds, printed for people. */
@@ -542,15 +542,22 @@ function serverBodyRules(
   }
 }
 
-/** The session rules over one connection whose channel is known. */
+/**
+ * The session rules over one connection whose channel is known, frame by frame as the frames are
+ * identified (so no parsed payload outlives its frame), then `finish` at the end of the capture.
+ */
+interface SessionJudge {
+  step(frame: CapturedFrame, identified: Identified): void;
+  finish(): void;
+}
+
 function judgeSession(
   connection: CapturedConnection,
   channel: SessionChannel,
-  identified: Identified[],
   env: CheckEnvironment,
   summary: ConnectionSummary,
   findings: Finding[],
-): void {
+): SessionJudge {
   const add: AddFinding = (rule, frame, message) => {
     findings.push({
       rule,
@@ -590,8 +597,7 @@ function judgeSession(
   let lastServerTime: number | null = null;
   let lastTime: number | null = null;
 
-  identified.forEach(({message, value}, position) => {
-    const frame = connection.frames[position] as CapturedFrame;
+  const step = (frame: CapturedFrame, {message, value}: Identified): void => {
     if (frame.time !== null) lastTime = frame.time;
     if (frame.from === 'server' && frame.time !== null) {
       if (lastServerTime !== null)
@@ -601,12 +607,12 @@ function judgeSession(
     if (message === undefined) return;
     const body = isObject(value) && message.envelope !== undefined ? value[message.envelope] : undefined;
     if (frame.from === 'client') {
-      const step = channelOrderStep(subscribed, message.name, order);
-      if (step.broken !== undefined) add(step.broken.rule, frame, step.broken.complaint);
+      const orderStep = channelOrderStep(subscribed, message.name, order);
+      if (orderStep.broken !== undefined) add(orderStep.broken.rule, frame, orderStep.broken.complaint);
       const wasSubscribed = subscribed;
-      subscribed = step.subscribed;
+      subscribed = orderStep.subscribed;
       // Heartbeats asked by the subscription.
-      if (message.name === order.subscription && step.broken === undefined) {
+      if (message.name === order.subscription && orderStep.broken === undefined) {
         const asked = isObject(body) ? body.heartbeat_interval : undefined;
         interval = typeof asked === 'number' && asked > 0 ? asked : 0;
         summary.heartbeatInterval = interval;
@@ -622,7 +628,7 @@ function judgeSession(
       trackInstruments(body, active, ended);
       // Requests the documents answer.
       const pair = pairs.find((p) => p.request === message.name);
-      if (pair !== undefined && step.broken === undefined)
+      if (pair !== undefined && orderStep.broken === undefined)
         pending.push(pendingRequest(message, value, pair.replies, frame, messages));
       return;
     }
@@ -644,16 +650,19 @@ function judgeSession(
       lastBeat = frame.time;
     }
     if (isObject(body)) serverBodyRules(body, message, frame, serverState, summary, add);
-  });
-  // The capture (or the subscription) ended: the silence since the last heartbeat counts too.
-  if (interval > 0 && lastTime !== null) lateBeat(undefined, lastTime, 'the capture ended');
-  summary.longestHeartbeatGap = longestBeatGap;
-  for (const p of pending)
-    add(
-      'reply-for-request',
-      p.frame,
-      `${p.request} got no reply (${p.replies.join(' or ')})${p.correlation !== undefined ? ` with its ${p.correlation.field} ${String(p.correlation.value)}` : ''} before the capture ended`,
-    );
+  };
+  const finish = (): void => {
+    // The capture (or the subscription) ended: the silence since the last heartbeat counts too.
+    if (interval > 0 && lastTime !== null) lateBeat(undefined, lastTime, 'the capture ended');
+    summary.longestHeartbeatGap = longestBeatGap;
+    for (const p of pending)
+      add(
+        'reply-for-request',
+        p.frame,
+        `${p.request} got no reply (${p.replies.join(' or ')})${p.correlation !== undefined ? ` with its ${p.correlation.field} ${String(p.correlation.value)}` : ''} before the capture ended`,
+      );
+  };
+  return {step, finish};
 }
 
 // ------------------------------------------------------------------- REST
@@ -832,10 +841,11 @@ export function checkCapture(capture: Capture, env: CheckEnvironment): Report {
       longestHeartbeatGap: null,
       longestSilence: null,
     };
-    const identified: Identified[] = [];
+    const messages = channel !== null ? channelMessages(channel) : null;
+    const session = channel !== null ? judgeSession(connection, channel, env, summary, findings) : null;
     for (const frame of connection.frames) {
-      const result = identify(frame, connection, channel, judge);
-      identified.push(result);
+      const result = identify(frame, connection, messages, judge);
+      session?.step(frame, result);
       frames.push(result.verdict);
       if (frame.kind === 'error') summary.errors += 1;
       else if (frame.from === 'client') summary.sent += 1;
@@ -845,7 +855,7 @@ export function checkCapture(capture: Capture, env: CheckEnvironment): Report {
       done += 1;
       if (env.progress !== undefined && done % 2000 === 0) env.progress(done, total);
     }
-    if (channel !== null) judgeSession(connection, channel, identified, env, summary, findings);
+    session?.finish();
     connections.push(summary);
   }
   const calls = capture.calls.map((call) => judgeCall(call, env, judge));

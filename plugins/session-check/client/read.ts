@@ -217,17 +217,22 @@ function parseWhole(text: string): unknown {
 
 function readTranscript(text: string): Capture {
   const redactor = new Redactor();
-  const lines = text.split(/\r?\n/);
   const byUrl = new Map<string, CapturedConnection>();
   const connections: CapturedConnection[] = [];
-  lines.forEach((line, at) => {
-    if (line.trim() === '') return;
-    const number = at + 1;
+  // Line by line without splitting the text first: a 50 MB capture is not copied into a list.
+  let number = 0;
+  for (let start = 0; start < text.length;) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    start = end + 1;
+    number += 1;
+    if (line.trim() === '') continue;
     let value: unknown;
     try {
       value = JSON.parse(line) as unknown;
     } catch {
-      if (at === 0 && /"log"\s*:/.test(text.slice(0, 4096)))
+      if (number === 1 && /"log"\s*:/.test(text.slice(0, 4096)))
         refuse('This looks like a HAR file, but it is not complete JSON (was it cut short?)');
       refuse(`Line ${number} of the transcript is not a JSON object`);
     }
@@ -255,7 +260,7 @@ function readTranscript(text: string): Capture {
       data,
       source: `line ${number}`,
     });
-  });
+  }
   if (connections.length === 0) refuse('The transcript has no lines');
   return finish('transcript', connections, [], redactor);
 }
