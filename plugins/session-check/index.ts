@@ -12,7 +12,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {documentsFromAllContent, API_REFERENCE_PLUGIN} from '../api-reference/content';
 import {generatedModule} from '../api-reference/generated';
-import type {RestModel, WsModel} from '../api-reference/types';
+import type {WsModel} from '../api-reference/types';
 import {SESSION_CHECK_ROUTE, SESSION_VALIDATORS_DIR} from './client/route';
 import {buildSessionModel} from './model';
 import {compileSessionValidators} from './validators';
@@ -27,9 +27,8 @@ export default function sessionCheckPlugin(context: LoadContext): Plugin {
     name: SESSION_CHECK_PLUGIN,
     async allContentLoaded({allContent, actions}) {
       const documents = documentsFromAllContent(allContent, SESSION_CHECK_PLUGIN);
-      const models = allContent[API_REFERENCE_PLUGIN]?.default as
-        {rest?: RestModel; ws?: WsModel} | undefined;
-      if (models?.rest === undefined || models.ws === undefined)
+      const models = allContent[API_REFERENCE_PLUGIN]?.default as {ws?: WsModel} | undefined;
+      if (models?.ws === undefined)
         throw new Error(
           `[${SESSION_CHECK_PLUGIN}] the ${API_REFERENCE_PLUGIN} plugin gave no reference models`,
         );
@@ -43,7 +42,6 @@ export default function sessionCheckPlugin(context: LoadContext): Plugin {
       const model = buildSessionModel({
         openapi: documents.openapi,
         asyncapi: documents.asyncapi,
-        rest: models.rest,
         ws: models.ws,
         compiled: ready,
       });

@@ -27,7 +27,7 @@ import {
 } from '../api-reference/document';
 import {listChannels, listOperations} from '../api-reference/asyncapi/model';
 import {payloadSchemaAt} from '../api-reference/validator/targets';
-import type {RestModel, WsModel} from '../api-reference/types';
+import type {WsModel} from '../api-reference/types';
 import {isChannelSubscriptionName, isChannelUnsubscription} from './client/rules';
 import type {
   RestOperation,
@@ -146,7 +146,6 @@ export interface SessionModelInput {
   openapi: JsonObject;
   asyncapi: JsonObject;
   ws: WsModel;
-  rest: RestModel;
   /** Targets that have a compiled validator (validators.ts): the others are left out of the model. */
   compiled: ReadonlySet<string>;
 }

@@ -21,7 +21,6 @@ export function sessionChecker(): Promise<NodeChecker> {
       documents: {
         openapi: structuredClone(models.openapi),
         asyncapi: structuredClone(models.asyncapi),
-        rest: models.rest,
         ws: models.ws,
       },
       describe: describeErrors as Describe,
