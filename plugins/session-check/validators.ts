@@ -3,7 +3,9 @@
  * (plugins/api-reference/validator: one prepared document, Ajv standalone code, no eval) so that
  * a frame is judged exactly as the reference pane judges a pasted payload. Besides what the pane
  * checks (what the reader sends), a session needs what the server sends: every message of every
- * channel, and each REST response body. Parameter validators are the request builder's.
+ * channel, and each REST response body, compiled from the document's response side
+ * (responseSide.ts: read-only fields required as written, write-only ones not). Parameter
+ * validators are the request builder's.
  */
 import {compileParameterValidators} from '../api-reference/builder';
 import {validatorFileName, wsTarget} from '../api-reference/client/validators';
@@ -18,6 +20,7 @@ import {
 import {listChannels} from '../api-reference/asyncapi/model';
 import {escapePointerToken, derefAt} from '../api-reference/document';
 import {responseSchemaPointers} from './model';
+import {responseSide} from './responseSide';
 
 export interface CompiledSource {
   target: string;
@@ -81,10 +84,21 @@ export function compileSessionValidators(documents: {
     }
   };
   compileAll('asyncapi', documents.asyncapi, messageTargets(documents.asyncapi));
-  compileAll('openapi', documents.openapi, [
-    ...openApiTargets(documents.openapi).filter((t) => t.pointer !== null),
-    ...responseTargets(documents.openapi),
-  ]);
+  compileAll(
+    'openapi',
+    documents.openapi,
+    openApiTargets(documents.openapi).filter((t) => t.pointer !== null),
+  );
+  // Response bodies are what the server returns: compiled from the document's response side.
+  const responses = responseTargets(documents.openapi);
+  compileAll(
+    'openapi',
+    responseSide(
+      documents.openapi,
+      responses.flatMap((t) => (t.pointer !== null ? [t.pointer] : [])),
+    ),
+    responses,
+  );
   for (const compiled of compileParameterValidators(documents.openapi)) out.push(compiled);
   return out;
 }
