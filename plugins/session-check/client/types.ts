@@ -79,7 +79,11 @@ export interface SessionModel {
   targets: string[];
 }
 
-/** An Ajv error as the compiled validators report it (`verbose`: schema and data included). */
+/**
+ * An Ajv error as the compiled validators report it (`verbose`: schema and data included). The one
+ * declaration: the payload validator's wording (src/components/ApiReference/Validator/messages.ts)
+ * reads it as `AjvErrorLike`.
+ */
 export interface ValidationError {
   instancePath: string;
   schemaPath: string;

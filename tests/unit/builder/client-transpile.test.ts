@@ -5,11 +5,9 @@
  * client build does and checks the compiled generator against httpsnippet for
  * every operation and language, at the examples and at awkward values.
  */
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {afterAll, describe, expect, it} from 'vitest';
 import {buildSamples} from '../../../plugins/api-reference/openapi/samples';
 import {buildRestBuilders, buildWsBuilders} from '../../../plugins/api-reference/builder/model';
@@ -23,47 +21,15 @@ import {
 import type * as Snippet from '../../../src/components/ApiReference/RequestBuilder/snippet';
 import type * as Script from '../../../plugins/api-reference/client/wsScript';
 import type {SampleLanguage} from '../../../plugins/api-reference/client/sampleLanguages';
+import {ClientCompiler} from '../../helpers/clientTranspile';
 import {specRest, specWs} from '../../helpers/specModels';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const require = createRequire(import.meta.url);
 const dir = mkdtempSync(path.join(tmpdir(), 'builder-transpile-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
-
-interface BabelCore {
-  transformFileSync(file: string, options: Record<string, unknown>): {code?: string | null} | null;
-}
-
-/**
- * Compiles one client file as the client build does, into `dir`; its imports of
- * other client modules (@site/plugins/api-reference/client/*, dependency-free)
- * are compiled beside it the same way.
- */
-function compileForClient(file: string): string {
-  const absolute = path.resolve(ROOT, file);
-  const babel = require('@babel/core') as BabelCore;
-  const result = babel.transformFileSync(absolute, {
-    babelrc: false,
-    configFile: false,
-    presets: [require.resolve('@docusaurus/babel/preset')],
-    caller: {name: 'client', supportsStaticESM: true},
-    filename: absolute,
-  });
-  if (result?.code == null) throw new Error(`Babel produced nothing for ${absolute}`);
-  const out = path.join(dir, `${path.basename(absolute, '.ts')}.mjs`);
-  const code = result.code.replace(
-    /(['"])@site\/plugins\/api-reference\/client\/(\w+)\1/g,
-    (_m, _q, name: string) => {
-      compileForClient(`plugins/api-reference/client/${name}.ts`);
-      return `'./${name}.mjs'`;
-    },
-  );
-  writeFileSync(out, code);
-  return out;
-}
+const client = new ClientCompiler(dir);
 
 async function asClientBuilds<T>(file: string): Promise<T> {
-  return (await import(pathToFileURL(compileForClient(file)).href)) as T;
+  return client.import<T>(file);
 }
 
 describe('the compiled generator (as shipped) agrees with httpsnippet', async () => {

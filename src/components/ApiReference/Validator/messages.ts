@@ -6,21 +6,15 @@
  * leg_1_amount / leg_2_amount" reads as one error, not three.
  */
 import {escapePointerToken, isObject, type JsonObject} from '../../../../plugins/api-reference/client/json';
+import type {ValidationError as AjvErrorLike} from '../../../../plugins/session-check/client/types';
 import {previewValue} from './json';
 
-/** The fields of an Ajv error object this module reads. */
-export interface AjvErrorLike {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  /** Set on errors raised while checking a property name (propertyNames). */
-  propertyName?: string;
-  /** With `verbose`: the keyword's value, its schema and the data checked. */
-  schema?: unknown;
-  parentSchema?: unknown;
-  data?: unknown;
-}
+/**
+ * The fields of an Ajv error object this module reads. One declaration, the compiled validators'
+ * (plugins/ may not import src/, so it lives with the session checker's shared shapes, which the
+ * browser and the command both pass to this module).
+ */
+export type {AjvErrorLike};
 
 export interface WordedError {
   /** JSON pointer (RFC 6901) of the offending value; "" is the whole payload. */
