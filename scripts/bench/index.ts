@@ -5,7 +5,10 @@
  * (performance, FCP, LCP, TBT, CLS) in Debian's Chromium, median of several runs
  * taken interleaved (the page order rotates each run), with ratios to /docs/intro
  * of the same build; .tmp/bench.json keeps every run's TBT. Also the layout shifts of
- * the references scrolled through and with a stored language (CLS).
+ * the references scrolled through and with a stored language (CLS). Then the search index,
+ * the payload validators, the request builder, and the session checker on a 100,000-frame
+ * capture: the command (scripts/tools/session-check-bench.ts) and the page in Chromium
+ * (scripts/tools/session-check-browser-bench.ts).
  *
  * Usage: npm run bench [-- --runs 9 --no-build]   (5 runs by default: TBT swings run to run)
  * `npm run bench -- --help` prints the options and measures nothing.
@@ -25,6 +28,8 @@ import {median} from './median';
 import {main as searchIndexSize} from './search-index-size';
 import {main as benchValidator} from './validator';
 import {main as benchRequestBuilder} from './request-builder';
+import {main as benchSessionCheck} from '../tools/session-check-bench';
+import {main as benchSessionCheckBrowser} from '../tools/session-check-browser-bench';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGES = ['/', '/docs/intro', '/rest', '/docs/ws'];
@@ -324,6 +329,9 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
   await further('search index size', searchIndexSize);
   await further('payload validators', benchValidator);
   await further('request builder', benchRequestBuilder);
+  // The command first: it writes the capture the page is then given.
+  await further('session checker: the command (100,000 frames)', benchSessionCheck);
+  await further('session checker: the page in Chromium (the same capture)', benchSessionCheckBrowser);
 }
 
 runIfMain(import.meta.url, () => main());
