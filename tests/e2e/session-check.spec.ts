@@ -110,6 +110,26 @@ for (const width of [1280, 420]) {
       await expect(page.getByRole('table')).toContainText('1 binary');
     });
 
+    test('a HAR’s REST calls are judged against their operations: query, response body, status and method', async ({
+      page,
+    }) => {
+      await gotoHydrated(page, PAGE);
+      await drop(page, 'rest.har');
+      await expect(summary(page)).toHaveText(/rest\.har: 0 failing frames, 0 broken rules, 3 failing calls/);
+      const calls = page.locator('section li', {has: page.locator('code', {hasText: /^https:/})});
+      await expect(calls).toHaveCount(6);
+      await expect(calls.nth(0)).toContainText('valid GET');
+      await expect(calls.nth(0).getByRole('link', {name: 'listInstruments'})).toHaveAttribute(
+        'href',
+        '/rest#listInstruments',
+      );
+      await expect(calls.nth(1)).toContainText('from_datetime');
+      await expect(calls.nth(2)).toContainText('response /exposure_in_eur');
+      await expect(calls.nth(4)).toContainText('the documents have no');
+      await expect(calls.nth(5)).toContainText('not an operation of the documents');
+      expect(await axeViolationsIn(page, 'main')).toEqual([]);
+    });
+
     test('a HAR’s Authorization token appears nowhere on the page, nor in the downloads', async ({page}) => {
       await gotoHydrated(page, PAGE);
       await pick(page, 'authorization.har');
@@ -184,4 +204,37 @@ test('the WebSocket reference and guide link to the session checker', async ({pa
     await gotoHydrated(page, from);
     await expect(page.locator('main a[href="/docs/ws/session-check"]').first()).toBeVisible();
   }
+});
+
+test('the checker loads only on its page: the pages that link to it run none of its code', async ({page}) => {
+  // Text only the checker's page, checker and rule table hold (the page's own chunk, the worker).
+  const markers = [
+    'Choose a capture (HAR, mitmproxy .zhar or transcript)',
+    'a binary frame: the documents describe JSON text messages only',
+    'got no reply (',
+  ];
+  for (const from of ['/docs/intro', '/docs/ws', '/docs/websockets', '/rest']) {
+    const scripts: Promise<string>[] = [];
+    // Scripts the page runs; the chunks Docusaurus prefetches for linked pages are fetched, not run.
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    await gotoHydrated(page, from);
+    const texts = await Promise.all(scripts);
+    expect(texts.length, from).toBeGreaterThan(0);
+    for (const marker of markers)
+      expect(
+        texts.some((text) => text.includes(marker)),
+        `${from} runs code with “${marker}”`,
+      ).toBe(false);
+    page.removeAllListeners('response');
+  }
+  // The checker's page does run it (the markers are the right ones).
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  await gotoHydrated(page, PAGE);
+  const texts = await Promise.all(scripts);
+  expect(texts.some((text) => text.includes(markers[0] ?? ''))).toBe(true);
 });
