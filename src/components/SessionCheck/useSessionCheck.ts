@@ -4,7 +4,7 @@
  * answers the downloads; the page gets a view of it (plugins/session-check/client/report.ts), so
  * a capture of 100,000 frames never blocks the page. A new check stops the worker before.
  */
-import {useCallback, useEffect, useRef, useState} from 'react';
+import {startTransition, useCallback, useEffect, useRef, useState} from 'react';
 import type {ReportView} from '@site/plugins/session-check/client/report';
 import type {SessionCheckData} from '@site/plugins/session-check/client/types';
 import type {FromWorker, ToWorker} from './protocol';
@@ -59,7 +59,10 @@ export function useSessionCheck(data: SessionCheckData): {
       started.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data;
         if (message.type === 'progress') setState({kind: 'running', name, ...message});
-        else if (message.type === 'report') setState({kind: 'done', name, view: message.view});
+        // A transition: React renders the report (a summary and up to 200 frames) in slices that
+        // yield to the browser, instead of one task that held the page for 150 to 400 ms.
+        else if (message.type === 'report')
+          startTransition(() => setState({kind: 'done', name, view: message.view}));
         else if (message.type === 'download')
           save(
             message.text,
