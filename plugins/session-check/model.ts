@@ -27,7 +27,7 @@ import {
 } from '../api-reference/document';
 import {listChannels, listOperations} from '../api-reference/asyncapi/model';
 import {payloadSchemaAt} from '../api-reference/validator/targets';
-import type {WsModel} from '../api-reference/types';
+import type {RestModel, WsModel} from '../api-reference/types';
 import {isChannelSubscriptionName, isChannelUnsubscription} from './client/rules';
 import type {
   RestOperation,
@@ -146,6 +146,11 @@ export interface SessionModelInput {
   openapi: JsonObject;
   asyncapi: JsonObject;
   ws: WsModel;
+  /**
+   * Not read: every anchor the checker links to on /rest is the operation's id, which the
+   * document gives. Accepted so that callers may pass the reference models as they have them.
+   */
+  rest?: RestModel;
   /** Targets that have a compiled validator (validators.ts): the others are left out of the model. */
   compiled: ReadonlySet<string>;
 }
