@@ -1,12 +1,18 @@
 /**
  * The api-reference plugin, run as Docusaurus runs it: options as docusaurus.config.ts gives them
- * (document paths relative to the site), loadContent, then contentLoaded with actions that behave
+ * (document paths relative to the site), loadContent, then allContentLoaded with actions that behave
  * like Docusaurus's (createData writes under the generated files folder and returns the file's
  * absolute path). What reaches the route registry, and so the shipped bundle, must name no folder
  * of the build machine.
  */
 import path from 'node:path';
-import type {LoadContext, Plugin, PluginContentLoadedActions, RouteConfig} from '@docusaurus/types';
+import type {
+  AllContent,
+  LoadContext,
+  Plugin,
+  PluginContentLoadedActions,
+  RouteConfig,
+} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
 import apiReferencePlugin, {type ApiReferenceContent} from '../../../plugins/api-reference/index';
 import {resolveSpecPaths, siteRelativeSpecPaths} from '../../../plugins/api-reference/identity';
@@ -40,7 +46,10 @@ describe('api-reference plugin wiring', () => {
       setGlobalData: () => undefined,
     } as unknown as PluginContentLoadedActions;
     if (content === undefined) return;
-    await plugin.contentLoaded?.({content, actions});
+    // Its pages are written after every plugin's loadContent, the releases plugin's marks placed.
+    const allContent = {'api-reference': {default: content}} as unknown as AllContent;
+    await plugin.allContentLoaded?.({allContent, actions});
+    expect(routes.map((r) => r.component)).toContain('@theme/ApiRestPage');
 
     const rest = routes.find((route) => route.path === ROUTES.rest);
     expect(rest).toBeDefined();
