@@ -50,10 +50,10 @@ export interface ApiReferenceContent {
   readings: ReadingEntry[];
 }
 
-/** Global data of this plugin, read by every page (src/components/Identity). */
 /** The releases plugin's key in Docusaurus's content of all plugins (typed by plugins/releases). */
 const RELEASES_PLUGIN: ReleasesPluginName = 'releases';
 
+/** Global data of this plugin, read by every page (src/components/Identity). */
 export interface ApiReferenceGlobalData {
   identity: SiteIdentity;
   guideGaps: GuideGaps;
