@@ -4,7 +4,7 @@
  * from the code. Pure and browser-free.
  */
 import {RULES, type Rule, type RuleId} from './rules';
-import {VERDICT_LABEL, type Verdict, type Words} from './verdicts';
+import {VERDICT_LABEL, type Verdict, type Words} from '../client/verdicts';
 
 /** The sample words of a rule for one side (the published table's example there). */
 export function sampleFor(r: Rule, side: 'send' | 'receive'): Words {

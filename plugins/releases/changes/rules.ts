@@ -21,7 +21,7 @@ import {
   type Direction,
   type Verdict,
   type Words,
-} from './verdicts';
+} from '../client/verdicts';
 
 export {
   capital,
@@ -33,7 +33,7 @@ export {
   type Impact,
   type Verdict,
   type Words,
-} from './verdicts';
+} from '../client/verdicts';
 
 export interface Rule {
   id: RuleId;

@@ -8,20 +8,8 @@
  * published" includes all of X's amendments; since "X, amendment n" the later ones.
  */
 import type {EntryView, GroupView, HistoryView, ItemView} from '@site/plugins/releases/view';
-import type {Verdict} from '@site/plugins/releases/changes/rules';
+import {VERDICT_ORDER} from '@site/plugins/releases/client/verdicts';
 import {wsUse, restUse, type UseKey} from './match';
-
-/** The history's verdicts, strictest first (plugins/releases/changes/rules.ts VERDICT_ORDER; a test keeps them equal). */
-export const VERDICT_RANK: readonly Verdict[] = [
-  'breaking',
-  'check',
-  'behaviour',
-  'announced',
-  'deprecation',
-  'addition',
-  'compatible',
-  'docs',
-];
 
 export interface SincePoint {
   /** The entry's id (`v2-0-0`, `v2-0-0-amendment-1`): the URL fragment names it. */
@@ -147,8 +135,8 @@ export function linesSince(history: HistoryView, pointId: string): FilteredLine[
 }
 
 function rank(line: FilteredLine): number {
-  const verdict = VERDICT_RANK.indexOf(line.item.verdict);
-  return line.item.breaking ? 0 : 1 + (verdict < 0 ? VERDICT_RANK.length : verdict);
+  const verdict = VERDICT_ORDER.indexOf(line.item.verdict);
+  return line.item.breaking ? 0 : 1 + (verdict < 0 ? VERDICT_ORDER.length : verdict);
 }
 
 /** The lines that reach the selection, breaking first (then by verdict, then in the history's order). */

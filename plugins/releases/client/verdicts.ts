@@ -1,7 +1,7 @@
 /**
  * What a change means and the words its sentence is made from: the verdicts (with their semver
  * impact, order and labels) and the helpers every rule's sentence uses. The rules themselves are
- * rules.ts. Pure and browser-free.
+ * plugins/releases/changes/rules.ts. Pure and browser-free: the history page's filter reads the order too.
  */
 
 /** The reader's side of a use: what they send, what they receive, or a message that goes both ways. */
