@@ -3,15 +3,31 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {loadIdentity, resolveSpecPaths, siteRelativeSpecPaths} from './plugins/api-reference/identity';
 import prismTheme from './src/prismTheme';
 import {ROUTES} from './plugins/api-reference/client/routes';
+import {shownReleases, type RenderReleases} from './plugins/releases/references';
 
 /**
  * Site constants live here; the provider's identity (title, contact address,
  * hosts, status page) is read from the API documents so there is one source of truth.
  */
-const specPaths = resolveSpecPaths(__dirname);
-const identity = loadIdentity(specPaths);
-/** The plugins' option: relative to this folder, since plugin options are shipped in the bundle. */
-const pluginSpecPaths = siteRelativeSpecPaths(__dirname, specPaths);
+const workingSpecPaths = resolveSpecPaths(__dirname);
+/**
+ * Which older releases get a reference of their own under /releases/<version>/ (MAINTAINING.md,
+ * "Large documents"): 'all', 'last-of-each-major' or {last: N}. The history covers them all.
+ */
+const renderReleases: RenderReleases = 'all';
+/**
+ * What each reference shows (plugins/releases/references.ts): /rest and /docs/ws show the newest
+ * recorded release; working documents with a newer version are the upcoming release, previewed at
+ * /releases/next/. The whole site but the history reads the current documents.
+ */
+const shown = shownReleases(workingSpecPaths, renderReleases);
+const identity = loadIdentity(shown.current);
+/** The plugins' options: relative to this folder, since plugin options are shipped in the bundle. */
+const pluginSpecPaths = siteRelativeSpecPaths(__dirname, shown.current);
+const references = shown.references.map(({files, ...reference}) => ({
+  ...reference,
+  specPaths: siteRelativeSpecPaths(__dirname, files),
+}));
 
 /**
  * Optional announcement bar: set `ANNOUNCEMENT` (HTML) at build time to show it,
@@ -64,10 +80,13 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/api-reference/index.ts', {specPaths: pluginSpecPaths}],
+    ['./plugins/api-reference/index.ts', {specPaths: pluginSpecPaths, references}],
     // The history of the documents (specs/releases): /version-history, its feeds, and the marks
     // the api-reference plugin places on its pages.
-    ['./plugins/releases/index.ts', {specPaths: pluginSpecPaths}],
+    [
+      './plugins/releases/index.ts',
+      {specPaths: siteRelativeSpecPaths(__dirname, workingSpecPaths), renderReleases},
+    ],
     // The docs root has no page of its own: a reader opening /docs lands on the intro.
     ['@docusaurus/plugin-client-redirects', {redirects: [{from: '/docs', to: '/docs/intro'}]}],
     './plugins/licenses/index.ts',

@@ -17,9 +17,21 @@ import type {Json, JsonObject} from './document';
 import {API_REFERENCE_PLUGIN} from './content';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings, WARNINGS_REPORTED} from './load';
 import {buildRestModel} from './openapi/build';
-import type {RestRouteModules} from './routes';
+import type {RestRouteModules, WsPageProps} from './routes';
 import {ROUTES} from './client/routes';
-import {IDENTITY_DATA, READINGS_DATA, REST_PAGE_COMPONENT, WS_DATA, restRoutes} from './routes';
+import {
+  IDENTITY_DATA,
+  READINGS_DATA,
+  REST_PAGE_COMPONENT,
+  WS_DATA,
+  WS_PAGE_COMPONENT,
+  referenceDataPrefix,
+  restRoutes,
+} from './routes';
+import {describeReleases, loadReferences, writeReferenceDocuments, type LoadedReference} from './references';
+
+/** The data file behind each of the release WebSocket page's props. */
+type WsRouteModules = Record<keyof WsPageProps, string>;
 import {placedReadings, readingList, type ReadingEntry} from './readings';
 import {describeWsSchemas} from './pageSchemas';
 import {buildWsModel} from './asyncapi/build';
@@ -48,6 +60,8 @@ export interface ApiReferenceContent {
   anchors: ReferenceAnchors;
   /** Every reading the documents mark (x-reading), where the references show it: docs/intro.mdx lists them. */
   readings: ReadingEntry[];
+  /** Older releases' and the upcoming release's references (the `references` option), loaded. */
+  references: LoadedReference[];
 }
 
 /** The releases plugin's key in Docusaurus's content of all plugins (typed by plugins/releases). */
@@ -155,7 +169,8 @@ export default function apiReferencePlugin(
       const anchors = {rest: collectAnchors(rest), ws: collectAnchors(ws)};
       const sources = {openapi: loaded[0], asyncapi: loaded[1]};
       const readings = collectReadings({openapi, asyncapi}, rest, ws);
-      return {identity, rest, ws, documents: {openapi, asyncapi}, sources, anchors, readings};
+      const references = await loadReferences(context.siteDir, options.references);
+      return {identity, rest, ws, documents: {openapi, asyncapi}, sources, anchors, readings, references};
     },
 
     // After every plugin's loadContent: the history's marks go on the models before their pages
@@ -167,6 +182,13 @@ export default function apiReferencePlugin(
       // "New in X" / "Changed in X" on what the newest releases changed (none with one release),
       // "Deprecated since X, sunset D" where the documents deprecate something.
       if (releases !== undefined) placeReleaseMarks({rest: content.rest, ws: content.ws}, releases.marks);
+      for (const reference of content.references) {
+        const marks = releases?.shown.references.find((r) => r.id === reference.option.id)?.marks;
+        if (marks !== undefined) placeReleaseMarks({rest: reference.rest, ws: reference.ws}, marks);
+      }
+      // Which release each reference shows, and the others (banner and switcher): only with a history.
+      if (releases !== undefined && releases.entries.length > 0)
+        describeReleases(content, releases.shown.currentVersion, options.references);
       // Before the bundler starts: one warning naming every place where the guides
       // do not fit these documents; the pages show a notice there (never a failed build).
       const guideGaps = checkGuideFit({
@@ -199,6 +221,33 @@ export default function apiReferencePlugin(
         });
       }
       await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
+      // Older releases and the upcoming one: the same components at /releases/<id>/rest and /releases/<id>/ws.
+      for (const reference of content.references) {
+        const dataPrefix = referenceDataPrefix(reference.option.id);
+        for (const route of restRoutes(reference.rest, undefined, {
+          route: reference.option.routes.rest,
+          dataPrefix,
+        })) {
+          const modules: RestRouteModules = {
+            identity: identityModule,
+            model: await module(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
+          };
+          addRoute({path: route.path, component: REST_PAGE_COMPONENT, modules, exact: true});
+        }
+        const wsModules: WsRouteModules = {
+          identity: identityModule,
+          model: await module(
+            `${dataPrefix}${WS_DATA}`,
+            JSON.stringify(describeWsSchemas(reference.ws), withoutBuildNotes),
+          ),
+        };
+        addRoute({
+          path: reference.option.routes.ws,
+          component: WS_PAGE_COMPONENT,
+          modules: wsModules,
+          exact: true,
+        });
+      }
       await createData(READINGS_DATA, JSON.stringify(content.readings));
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.
@@ -211,6 +260,7 @@ export default function apiReferencePlugin(
     // Downloads: /downloads/{openapi,asyncapi}.{yaml,json}, from the same documents.
     async postBuild({outDir, content}) {
       await writeDownloads(outDir, specPaths, content.sources);
+      await writeReferenceDocuments(outDir, content.references);
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type {SiteIdentity} from './identity';
 import {planRestPages} from './openapi/pages';
-import type {RestModel} from './types';
+import type {RestModel, WsModel} from './types';
 import {ROUTES} from './client/routes';
 
 /** Names of the data files under `.docusaurus/api-reference/default/`; ws.mdx imports WS_DATA. */
@@ -36,10 +36,33 @@ export interface RestRoute {
 }
 
 /** /rest, plus one page per tag (or part of one) when the document is too large for one page (openapi/pages.ts). */
-export function restRoutes(rest: RestModel, limits?: Parameters<typeof planRestPages>[2]): RestRoute[] {
-  const site = planRestPages(rest, ROUTES.rest, limits);
+export function restRoutes(
+  rest: RestModel,
+  limits?: Parameters<typeof planRestPages>[2],
+  /** Another reference's: its /releases/<id>/rest and a prefix for its data files. */
+  at: {route: string; dataPrefix: string} = {route: ROUTES.rest, dataPrefix: ''},
+): RestRoute[] {
+  const site = planRestPages(rest, at.route, limits);
   return [
-    {path: ROUTES.rest, model: site.main, dataName: REST_DATA},
-    ...site.pages.map((page) => ({path: page.route, model: page.model, dataName: page.dataName})),
+    {path: at.route, model: site.main, dataName: `${at.dataPrefix}${REST_DATA}`},
+    ...site.pages.map((page) => ({
+      path: page.route,
+      model: page.model,
+      dataName: `${at.dataPrefix}${page.dataName}`,
+    })),
   ];
+}
+
+/** The component of an older or upcoming release's WebSocket reference (the current one is docs/ws.mdx). */
+export const WS_PAGE_COMPONENT = '@theme/ApiWsPage';
+
+/** Props of that page: one route module each. */
+export interface WsPageProps {
+  readonly identity: SiteIdentity;
+  readonly model: WsModel;
+}
+
+/** The data prefix of another reference's files: `release-2.0.0-`, `release-next-`. */
+export function referenceDataPrefix(id: string): string {
+  return `release-${id}-`;
 }

@@ -338,6 +338,36 @@ export interface RestModel {
   index?: RestIndex;
   /** A multi-page reference's page for one tag (or part of one). */
   page?: {title: string; indexRoute: string};
+  /** Which release this reference shows, and the others (banner and switcher); absent without a history. */
+  release?: ReferenceRelease;
+}
+
+/** One reference of the site in the release switcher. */
+export interface ReleaseChoice {
+  /** null for the current reference; else a version or `next`. */
+  id: string | null;
+  version: string;
+  kind: 'current' | 'release' | 'next';
+  rest: string;
+  ws: string;
+}
+
+/** The release a reference page shows, for its banner, its switcher and its links. */
+export interface ReferenceRelease {
+  /** null on the current reference (/rest, /docs/ws). */
+  id: string | null;
+  version: string;
+  kind: 'current' | 'release' | 'next';
+  /** The release date the provider published, or null. */
+  date: string | null;
+  /** The current reference. */
+  current: {version: string; rest: string; ws: string};
+  /** Every reference, the upcoming one first, then the current one, then older releases newest first. */
+  choices: ReleaseChoice[];
+  /** This release's documents (older and upcoming references; the current one has /downloads). */
+  documents?: {openapi: string; asyncapi: string};
+  /** Operations and messages other references have and this one lacks: when they were added or removed. */
+  absent?: Record<string, {added?: string; removed?: string}>;
 }
 
 /** One operation as the index of a multi-page reference lists it. */
@@ -469,4 +499,6 @@ export interface WsModel {
   /** Old field anchors' bases → the anchor of the description they moved to: the page forwards old links. */
   movedAnchors?: Record<string, string>;
   toc: TocItem[];
+  /** Which release this reference shows, and the others (banner and switcher); absent without a history. */
+  release?: ReferenceRelease;
 }

@@ -12,7 +12,9 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import {anchorsFromAllContent} from '../api-reference/content';
 import {generatedModule} from '../api-reference/generated';
 import {absoluteSpecPaths} from '../api-reference/identity';
-import {optionsValidatorFor, type PluginOptions} from '../api-reference/options';
+import type {OptionValidationContext} from '@docusaurus/types';
+import {normalizeOptions, type PluginOptions as DocumentOptions} from '../api-reference/options';
+import {renderReleasesOption, type RenderReleases} from './references';
 import {HISTORY_ROUTE} from './client/routes';
 import {
   HISTORY_DATA,
@@ -36,7 +38,22 @@ export const VERSION_HISTORY_COMPONENT = '@theme/VersionHistory';
 /** The route's modules: one data file per prop of the page, so route data and props cannot drift. */
 export type VersionHistoryModules = Record<keyof VersionHistoryProps, string>;
 
-export const validateOptions = optionsValidatorFor(RELEASES_PLUGIN);
+/** The documents (as the api-reference plugin takes them) and which older releases get a reference. */
+export interface PluginOptions {
+  specPaths: DocumentOptions['specPaths'];
+  id: string;
+  renderReleases: RenderReleases;
+}
+
+export function validateOptions({options}: OptionValidationContext<unknown, PluginOptions>): PluginOptions {
+  const {renderReleases, ...rest} = (options ?? {}) as Record<string, unknown>;
+  const documents = normalizeOptions(rest, RELEASES_PLUGIN);
+  return {
+    specPaths: documents.specPaths,
+    id: documents.id,
+    renderReleases: renderReleasesOption(renderReleases),
+  };
+}
 
 export default function releasesPlugin(
   context: LoadContext,
@@ -54,7 +71,7 @@ export default function releasesPlugin(
     },
 
     async loadContent() {
-      return loadReleases(specPaths);
+      return loadReleases(specPaths, options.renderReleases);
     },
 
     async allContentLoaded({allContent, actions}) {

@@ -22,6 +22,7 @@ import type {Finding} from './changes/compare';
 import {compareVersions, deprecationReleases, history, readDoc, type HistoryEntry} from './store';
 import {deprecationsView, historyView, type Anchors, type HistoryView} from './view';
 import {FEED_ROUTE, JSON_ROUTE, outputPath} from './client/routes';
+import {shownReleases, type ReleaseReference, type RenderReleases, type ShownReleases} from './references';
 
 /** Name of the data file under `.docusaurus/releases/default/`. */
 export const HISTORY_DATA = 'version-history.json';
@@ -44,6 +45,46 @@ export interface ReleasesContent {
   identity: {title: string; contactEmail: string};
   /** Set when the working OpenAPI document's version is older than the newest recorded release. */
   behind: {release: string; document: string} | null;
+  /** What the current reference shows, and the other references with the marks of each (as of its release). */
+  shown: Omit<ShownReleases, 'references'> & {references: Array<ReleaseReference & {marks: ReleaseMarks}>};
+}
+
+/**
+ * The history as of one reference, newest first: for an older release, that release and what came
+ * before it (its amendments too: a correction is part of the release); for the current reference
+ * with an upcoming release, everything but the upcoming changes; for the upcoming one, everything.
+ */
+export function entriesAsOf(
+  entries: readonly HistoryEntry[],
+  version: string | 'next' | 'current',
+): HistoryEntry[] {
+  if (version === 'next') return [...entries];
+  if (version === 'current') return entries.filter((e) => e.kind !== 'unreleased' || e.version === null);
+  return entries.filter(
+    (e) => e.kind !== 'unreleased' && e.version !== null && compareVersions(e.version, version) <= 0,
+  );
+}
+
+/** The upcoming changes read as a release of their own (its badges say "New in <next version>"). */
+function upcomingAsRelease(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  return entries.map((e) =>
+    e.kind === 'unreleased' && e.version !== null ? {...e, kind: 'release' as const} : e,
+  );
+}
+
+/** The marks one reference carries: badges and histories as of its release, deprecations of its own documents. */
+async function marksAsOf(
+  entries: readonly HistoryEntry[],
+  files: {openapi: string; asyncapi: string},
+  env: NodeJS.ProcessEnv,
+): Promise<ReleaseMarks> {
+  const [openapi, asyncapi] = await Promise.all([readDoc(files.openapi), readDoc(files.asyncapi)]);
+  const deprecated = [...deprecatedUses('rest', openapi), ...deprecatedUses('ws', asyncapi)];
+  return {
+    badges: badgeCandidates(upcomingAsRelease(entries), badgeReleases(env)),
+    deprecations: deprecationCandidates(deprecated, deprecationReleases(entries)),
+    histories: historyCandidates(entries),
+  };
 }
 
 /**
@@ -53,10 +94,16 @@ export interface ReleasesContent {
  */
 export async function loadReleases(
   specPaths: SpecPaths,
+  renderReleases: RenderReleases = 'all',
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ReleasesContent> {
   const dir = releasesDirFor(specPaths);
-  const entries = dir === null ? [] : await history(dir, specPaths);
+  const shown = shownReleases(specPaths, renderReleases);
+  const next = shown.references.find((r) => r.kind === 'next');
+  // The upcoming release's changes carry its version and the date the provider set for it.
+  const entries = (dir === null ? [] : await history(dir, specPaths)).map((e) =>
+    e.kind === 'unreleased' && next !== undefined ? {...e, version: next.version, date: next.date} : e,
+  );
   const unmatched = entries.flatMap((e) => (e.unmatchedNotes ?? []).map((k) => `${e.version ?? ''}: ${k}`));
   if (unmatched.length > 0)
     throw new Error(
@@ -72,16 +119,32 @@ export async function loadReleases(
     entries,
     deprecated,
     deprecatedIn,
-    marks: {
-      badges: badgeCandidates(entries, badgeReleases(env)),
-      deprecations: deprecationCandidates(deprecated, deprecatedIn),
-      histories: historyCandidates(entries),
-    },
+    marks:
+      next === undefined
+        ? {
+            badges: badgeCandidates(entries, badgeReleases(env)),
+            deprecations: deprecationCandidates(deprecated, deprecatedIn),
+            histories: historyCandidates(entries),
+          }
+        : await marksAsOf(entriesAsOf(entries, 'current'), shown.current, env),
     identity: {title: identity.title, contactEmail: identity.contactEmail},
     behind:
       newest !== null && compareVersions(identity.apiVersion, newest) < 0
         ? {release: newest, document: identity.apiVersion}
         : null,
+    shown: {
+      ...shown,
+      references: await Promise.all(
+        shown.references.map(async (reference) => ({
+          ...reference,
+          marks: await marksAsOf(
+            entriesAsOf(entries, reference.kind === 'next' ? 'next' : reference.version),
+            reference.files,
+            env,
+          ),
+        })),
+      ),
+    },
   };
 }
 

@@ -162,7 +162,8 @@ export function hrefOf(
 }
 
 function title(entry: HistoryEntry, index: number): string {
-  if (entry.kind === 'unreleased') return 'Unreleased';
+  if (entry.kind === 'unreleased')
+    return entry.version === null ? 'Unreleased' : `${entry.version} (upcoming)`;
   if (entry.kind === 'amendment')
     return `${entry.version ?? ''}, amendment ${entry.id.split('-').pop() ?? index}`;
   return entry.version ?? '';

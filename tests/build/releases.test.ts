@@ -98,6 +98,18 @@ beforeAll(() => {
     asyncapi.channels.orders.address = '/ws/v4/orders';
   });
   release();
+  // 4.1.0, not recorded: the upcoming release, previewed at /releases/next/. It adds an operation.
+  editDocs('4.1.0', (openapi) => {
+    openapi.paths['/api/quotes'] = {
+      get: {
+        operationId: 'listQuotes',
+        summary: 'List quotes',
+        tags: ['Instruments'],
+        responses: {'204': {description: 'No quotes.'}},
+      },
+    };
+  });
+  writeFileSync(path.join(site, 'specs/releases/next.yaml'), 'date: 2099-03-01\n');
 
   out = path.join(site, 'build-releases');
   const result = spawnSync(
@@ -117,10 +129,12 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  if (site) rmSync(site, {recursive: true, force: true});
+  // KEEP_SITE=1 keeps the copy and its build, to look at by hand.
+  if (site && process.env.KEEP_SITE !== '1') rmSync(site, {recursive: true, force: true});
+  else if (site) console.log(`kept: ${site}`);
 });
 
-describe('a site with four releases made by npm run release', () => {
+describe('a site with four releases made by npm run release, and an upcoming one', () => {
   test('release:check passes in the copy: every change was recorded', () => {
     const checked = spawnSync(process.execPath, scriptArgs('scripts/build/release.ts', ['--check'], site), {
       cwd: site,
@@ -133,7 +147,10 @@ describe('a site with four releases made by npm run release', () => {
     const html = page('version-history');
     const headings = [...html.matchAll(/<h2[^>]*id="(v[0-9-]+)"/g)].map((m) => m[1]);
     expect(headings).toEqual(['v4-0-0', 'v3-0-0', 'v2-1-0', 'v2-0-0']);
+    // The working documents carry 4.1.0: the upcoming release, first, with its date and its preview.
     expect(html).not.toContain('Unreleased');
+    expect(html).toMatch(/<h2[^>]*id="unreleased"[^>]*>4\.1\.0 \(upcoming\)/);
+    expect(html).toContain('The upcoming release (planned for 2099-03-01)');
     expect(html.match(/Release date: not published/g)).toHaveLength(4);
     expect(html).toContain('New required query parameter <code>account_id</code>: requests without it are refused.');
     expect(html).toContain('New optional query parameter <code>note</code>: requests may include it.');

@@ -52,8 +52,10 @@ export async function writeDownloads(
   outDir: string,
   specPaths: DownloadSpecPaths,
   loaded: Partial<Record<keyof DownloadSpecPaths, LoadedSource>> = {},
+  /** The folder under outDir (an older release's reference writes its documents beside its pages). */
+  subdir: string = DOWNLOADS_DIR,
 ): Promise<string[]> {
-  const folder = path.join(outDir, DOWNLOADS_DIR);
+  const folder = path.join(outDir, subdir);
   await mkdir(folder, {recursive: true});
   const written: string[] = [];
   for (const name of ['openapi', 'asyncapi'] as const) {

@@ -28,3 +28,28 @@ export function versionId(version: string): string {
 export function releaseHref(version: string): string {
   return `${HISTORY_ROUTE}#${versionId(version)}`;
 }
+
+/** The URL segment of the upcoming release's reference: /releases/next/rest. */
+export const NEXT_ID = 'next';
+
+/** Where one release's reference and documents live: /releases/<id>/rest, /releases/<id>/ws, … */
+export interface ReleaseRoutes {
+  base: string;
+  rest: string;
+  ws: string;
+  /** The release's documents as recorded (YAML), for download. */
+  openapi: string;
+  asyncapi: string;
+}
+
+/** The routes of an older release (`2.0.0`) or of the upcoming one (`next`). */
+export function releaseRoutes(id: string): ReleaseRoutes {
+  const base = `/releases/${id}`;
+  return {
+    base,
+    rest: `${base}/rest`,
+    ws: `${base}/ws`,
+    openapi: `${base}/openapi.yaml`,
+    asyncapi: `${base}/asyncapi.yaml`,
+  };
+}

@@ -11,7 +11,14 @@ import Heading from '@theme/Heading';
 import {ContactEmail, useGuideGaps, useIdentity} from '@site/src/components/Identity';
 import {GapNotice, InlineCode} from '@site/src/components/Guide';
 import type {EntryView, HistoryView, VersionHistoryProps} from '@site/plugins/releases/view';
-import {FEED_ROUTE, HISTORY_ROUTE, JSON_ROUTE} from '@site/plugins/releases/client/routes';
+import {
+  FEED_ROUTE,
+  HISTORY_ROUTE,
+  JSON_ROUTE,
+  NEXT_ID,
+  releaseRoutes,
+} from '@site/plugins/releases/client/routes';
+import {releaseDateText} from '@site/src/components/ApiReference/Release/switching';
 import ChangeText from './ChangeText';
 import Deprecations from './Deprecations';
 import Group from './Group';
@@ -39,7 +46,14 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
         {current ? <span className={styles.badge}>Current</span> : null}
       </Heading>
       <p className={styles.meta}>
-        {entry.kind === 'unreleased' ? (
+        {entry.kind === 'unreleased' && entry.version !== null ? (
+          <>
+            The upcoming release ({releaseDateText(entry.date)}), not yet in production. Changes since{' '}
+            {entry.since ?? 'the newest release'}; preview its{' '}
+            <Link to={releaseRoutes(NEXT_ID).rest}>REST</Link> and{' '}
+            <Link to={releaseRoutes(NEXT_ID).ws}>WebSocket</Link> references.
+          </>
+        ) : entry.kind === 'unreleased' ? (
           `Changes in the documents not yet recorded as a release (since ${entry.since ?? 'the newest release'}).`
         ) : entry.kind === 'amendment' ? (
           <strong>{entry.lead}</strong>

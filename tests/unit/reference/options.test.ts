@@ -8,8 +8,32 @@ const specPaths = {openapi: '/site/specs/openapi.yaml', asyncapi: '/site/specs/a
 
 describe('api-reference plugin options', () => {
   it('accepts the two document paths, with the default plugin id unless one is given', () => {
-    expect(normalizeOptions({specPaths})).toEqual({specPaths, id: 'default'});
-    expect(normalizeOptions({specPaths, id: 'default'})).toEqual({specPaths, id: 'default'});
+    expect(normalizeOptions({specPaths})).toEqual({specPaths, id: 'default', references: []});
+    expect(normalizeOptions({specPaths, id: 'default'})).toEqual({specPaths, id: 'default', references: []});
+  });
+
+  it('takes the other references to render, and refuses one that is incomplete, naming what is missing', () => {
+    const reference = {
+      id: '1.0.0',
+      version: '1.0.0',
+      kind: 'release',
+      date: null,
+      specPaths,
+      routes: {
+        base: '/releases/1.0.0',
+        rest: '/releases/1.0.0/rest',
+        ws: '/releases/1.0.0/ws',
+        openapi: '/releases/1.0.0/openapi.yaml',
+        asyncapi: '/releases/1.0.0/asyncapi.yaml',
+      },
+    };
+    expect(normalizeOptions({specPaths, references: [reference]}).references).toEqual([reference]);
+    expect(() => normalizeOptions({specPaths, references: {}})).toThrow('`references` must be a list');
+    expect(() => normalizeOptions({specPaths, references: [{...reference, kind: 'old'}]})).toThrow(
+      '`references` needs a `kind` of release or next',
+    );
+    const {routes: _routes, ...withoutRoutes} = reference;
+    expect(() => normalizeOptions({specPaths, references: [withoutRoutes]})).toThrow('needs `routes`');
   });
 
   it('refuses a missing or empty document path, naming it', () => {

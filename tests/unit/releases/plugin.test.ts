@@ -22,7 +22,7 @@ import releasesPlugin, {
 import {historyFor} from '../../../plugins/releases/load';
 import {placeReleaseMarks} from '../../../plugins/api-reference/marks';
 import type {OptionValidationContext} from '@docusaurus/types';
-import type {PluginOptions} from '../../../plugins/api-reference/options';
+import type {PluginOptions} from '../../../plugins/releases';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const specPaths = {openapi: 'specs/openapi.yaml', asyncapi: 'specs/asyncapi.yaml'};
@@ -46,7 +46,7 @@ const anchors = {rest: new Set(['listOrders']), ws: new Set<string>()};
 
 describe('releases plugin', () => {
   it('computes the history from specs/releases in its own loadContent', async () => {
-    const plugin = releasesPlugin(context, {specPaths, id: 'default'}) as Plugin<ReleasesContent>;
+    const plugin = releasesPlugin(context, {specPaths, id: 'default', renderReleases: 'all'}) as Plugin<ReleasesContent>;
     const content = await plugin.loadContent?.();
     expect(content).toBeDefined();
     if (content === undefined) return;
@@ -62,7 +62,7 @@ describe('releases plugin', () => {
   });
 
   it('registers /version-history with the history as its `releases` module', async () => {
-    const plugin = releasesPlugin(context, {specPaths, id: 'default'}) as Plugin<ReleasesContent>;
+    const plugin = releasesPlugin(context, {specPaths, id: 'default', renderReleases: 'all'}) as Plugin<ReleasesContent>;
     const content = (await plugin.loadContent?.()) as ReleasesContent;
     const routes: RouteConfig[] = [];
     const data = new Map<string, string>();
@@ -87,7 +87,7 @@ describe('releases plugin', () => {
   });
 
   it('fails loudly, naming the fix, when there is no api-reference plugin', async () => {
-    const plugin = releasesPlugin(context, {specPaths, id: 'default'}) as Plugin<ReleasesContent>;
+    const plugin = releasesPlugin(context, {specPaths, id: 'default', renderReleases: 'all'}) as Plugin<ReleasesContent>;
     const content = (await plugin.loadContent?.()) as ReleasesContent;
     const allContent = {[RELEASES_PLUGIN]: {default: content}} as unknown as AllContent;
     await expect(

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {pageDownloads} from '@site/plugins/api-reference/client/downloads';
+import type {ReferenceRelease} from '@site/plugins/api-reference/types';
 import styles from './styles.module.css';
 
 /**
@@ -13,10 +14,35 @@ import styles from './styles.module.css';
 export default function Downloads({
   name,
   label,
+  release,
 }: {
   readonly name: 'openapi' | 'asyncapi';
   readonly label: string;
+  /** An older or upcoming release's page offers that release's document, as recorded. */
+  readonly release?: ReferenceRelease | undefined;
 }): ReactNode {
+  const recorded = release?.documents?.[name];
+  if (recorded !== undefined)
+    return (
+      <nav className={styles.downloads} aria-label={`Download the ${label} of ${release?.version ?? ''}`}>
+        <span>
+          Download the {label} of {release?.version}:
+        </span>
+        {[
+          {path: recorded, label: 'YAML', primary: true},
+          {path: recorded.replace(/\.yaml$/, '.json'), label: 'JSON', primary: false},
+        ].map((file) => (
+          <Link
+            key={file.path}
+            className={`button button--sm button--outline ${file.primary ? 'button--primary' : 'button--secondary'}`}
+            to={`pathname://${file.path}`}
+            download
+          >
+            {file.label}
+          </Link>
+        ))}
+      </nav>
+    );
   return (
     <nav className={styles.downloads} aria-label={`Download the ${label}`}>
       <span>Download the {label}:</span>

@@ -19,6 +19,7 @@ import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 import Badge from '../Badge';
 import History from '../History';
+import {useIsCurrentRelease} from '../Release/context';
 
 function Refs({refs}: {readonly refs: MessageRef[]}): ReactNode {
   return (
@@ -60,8 +61,9 @@ export default function Message({
   readonly addressPublished?: boolean;
 }): ReactNode {
   const m = message;
+  const current = useIsCurrentRelease();
   const validator =
-    m.youSend && m.primaryRef === undefined
+    current && m.youSend && m.primaryRef === undefined
       ? {target: wsTarget(m.name), example: m.validatorExample}
       : undefined;
   const noSampleNote = m.youSend && !addressPublished && m.samples.length === 0;

@@ -20,6 +20,7 @@ import StaticMarkup from '@site/src/components/StaticMarkup';
 import styles from './styles.module.css';
 import Badge from '../Badge';
 import History from '../History';
+import {useIsCurrentRelease} from '../Release/context';
 
 export function MethodBadge({method}: {readonly method: string}): ReactNode {
   return <span className={clsx(styles.method, styles[method.toLowerCase()])}>{method}</span>;
@@ -51,8 +52,9 @@ export default function Operation({
   const title = op.summary ?? `${op.method} ${op.path}`;
   const sub: 'h4' | 'h5' = level === 3 ? 'h4' : 'h5';
   const nested = level === 4;
+  const current = useIsCurrentRelease();
   const validator =
-    !nested && op.requestBody !== undefined && op.hasJsonBody
+    current && !nested && op.requestBody !== undefined && op.hasJsonBody
       ? {target: restTarget(op.id), example: op.validatorExample}
       : undefined;
   const hasRequestPane =
@@ -125,7 +127,7 @@ export default function Operation({
                 contents={requestContents}
                 validator={validator}
               >
-                {nested ? null : <RequestBuilder target={restTarget(op.id)} />}
+                {nested || !current ? null : <RequestBuilder target={restTarget(op.id)} />}
               </RequestSamples>
             </>
           ) : hasRequestPane ? (

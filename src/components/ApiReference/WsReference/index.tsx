@@ -15,6 +15,8 @@ import Security from '../Security';
 import Downloads from '../Downloads';
 import Lead from '../Lead';
 import Message from '../Message';
+import ReleaseBar from '../Release';
+import {CurrentReleaseContext} from '../Release/context';
 import styles from './styles.module.css';
 
 function Channel({channel}: {readonly channel: ChannelView}): ReactNode {
@@ -105,27 +107,30 @@ export default function WsReference({model}: {readonly model: WsModel}): ReactNo
   useMovedAnchors(model.movedAnchors);
   return (
     // api-ws-reference: the global class the page's layout rules look for (../navigation.css).
-    <div className={`api-ws-reference ${styles.reference}`}>
-      <Lead title={model.title} version={model.version} format={`AsyncAPI ${model.asyncapi}`} />
-      <Downloads name="asyncapi" label="AsyncAPI document" />
-      {model.convertedFrom !== undefined ? (
+    <CurrentReleaseContext.Provider value={(model.release?.id ?? null) === null}>
+      <div className={`api-ws-reference ${styles.reference}`}>
+        <ReleaseBar release={model.release} api="ws" />
+        <Lead title={model.title} version={model.version} format={`AsyncAPI ${model.asyncapi}`} />
+        <Downloads name="asyncapi" label="AsyncAPI document" release={model.release} />
+        {model.convertedFrom !== undefined ? (
+          <p className={styles.legend}>
+            This reference was converted at build time from AsyncAPI {model.convertedFrom} to AsyncAPI{' '}
+            {model.asyncapi}.
+          </p>
+        ) : null}
         <p className={styles.legend}>
-          This reference was converted at build time from AsyncAPI {model.convertedFrom} to AsyncAPI{' '}
-          {model.asyncapi}.
+          Messages are labelled from your side: <strong>You send</strong> is a message your client sends to
+          the server, <strong>You receive</strong> one the server sends to you.
         </p>
-      ) : null}
-      <p className={styles.legend}>
-        Messages are labelled from your side: <strong>You send</strong> is a message your client sends to the
-        server, <strong>You receive</strong> one the server sends to you.
-      </p>
-      <Markdown html={model.description} />
-      <Servers servers={model.servers} />
-      <Security schemes={model.securitySchemes} />
-      {model.channels.map((channel) => (
-        <Channel key={channel.id} channel={channel} />
-      ))}
-      <DescribedSchemas schemas={model.schemas ?? []} />
-      <DataTypes types={model.dataTypes ?? []} />
-    </div>
+        <Markdown html={model.description} />
+        <Servers servers={model.servers} />
+        <Security schemes={model.securitySchemes} />
+        {model.channels.map((channel) => (
+          <Channel key={channel.id} channel={channel} />
+        ))}
+        <DescribedSchemas schemas={model.schemas ?? []} />
+        <DataTypes types={model.dataTypes ?? []} />
+      </div>
+    </CurrentReleaseContext.Provider>
   );
 }
