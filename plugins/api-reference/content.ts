@@ -59,3 +59,24 @@ export function anchorsFromAllContent(allContent: AllContent, consumer: string):
     );
   return anchors;
 }
+
+/** The anchors of another reference the api-reference plugin built (`next`, a version), with its routes; undefined when none. */
+export function referenceAnchorsFromAllContent(
+  allContent: AllContent,
+  id: string,
+): (ReferenceAnchors & {routes: {rest: string; ws: string}}) | undefined {
+  const references = (
+    allContent[API_REFERENCE_PLUGIN]?.default as
+      | {
+          references?: Array<{
+            option: {id: string; routes: {rest: string; ws: string}};
+            anchors: ReferenceAnchors;
+          }>;
+        }
+      | undefined
+  )?.references;
+  const found = references?.find((r) => r.option.id === id);
+  return found === undefined
+    ? undefined
+    : {...found.anchors, routes: {rest: found.option.routes.rest, ws: found.option.routes.ws}};
+}

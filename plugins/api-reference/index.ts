@@ -6,7 +6,7 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin, RouteConfig} from '@docusaurus/types';
 import {errorCatalogue} from './client/errorCatalogue';
 import type {GuideGaps, GuideSource} from './guideFit';
 import {checkGuideFit, collectAnchors, describeGaps} from './guideFit';
@@ -121,6 +121,45 @@ export function collectReadings(
 
 export {REST_DATA, WS_DATA} from './routes';
 
+/** The routes of the older releases' and the upcoming release's references. */
+async function addReferenceRoutes(
+  references: readonly LoadedReference[],
+  {
+    addRoute,
+    module,
+    identityModule,
+  }: {
+    addRoute: (route: RouteConfig) => void;
+    module: (name: string, data: string) => Promise<string>;
+    identityModule: string;
+  },
+): Promise<void> {
+  for (const reference of references) {
+    const dataPrefix = referenceDataPrefix(reference.option.id);
+    const at = {route: reference.option.routes.rest, dataPrefix};
+    for (const route of restRoutes(reference.rest, undefined, at)) {
+      const modules: RestRouteModules = {
+        identity: identityModule,
+        model: await module(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
+      };
+      addRoute({path: route.path, component: REST_PAGE_COMPONENT, modules, exact: true});
+    }
+    const wsModules: WsRouteModules = {
+      identity: identityModule,
+      model: await module(
+        `${dataPrefix}${WS_DATA}`,
+        JSON.stringify(describeWsSchemas(reference.ws), withoutBuildNotes),
+      ),
+    };
+    addRoute({
+      path: reference.option.routes.ws,
+      component: WS_PAGE_COMPONENT,
+      modules: wsModules,
+      exact: true,
+    });
+  }
+}
+
 export default function apiReferencePlugin(
   context: LoadContext,
   options: PluginOptions,
@@ -222,32 +261,7 @@ export default function apiReferencePlugin(
       }
       await createData(WS_DATA, JSON.stringify(describeWsSchemas(content.ws), withoutBuildNotes));
       // Older releases and the upcoming one: the same components at /releases/<id>/rest and /releases/<id>/ws.
-      for (const reference of content.references) {
-        const dataPrefix = referenceDataPrefix(reference.option.id);
-        for (const route of restRoutes(reference.rest, undefined, {
-          route: reference.option.routes.rest,
-          dataPrefix,
-        })) {
-          const modules: RestRouteModules = {
-            identity: identityModule,
-            model: await module(route.dataName, JSON.stringify(route.model, withoutBuildNotes)),
-          };
-          addRoute({path: route.path, component: REST_PAGE_COMPONENT, modules, exact: true});
-        }
-        const wsModules: WsRouteModules = {
-          identity: identityModule,
-          model: await module(
-            `${dataPrefix}${WS_DATA}`,
-            JSON.stringify(describeWsSchemas(reference.ws), withoutBuildNotes),
-          ),
-        };
-        addRoute({
-          path: reference.option.routes.ws,
-          component: WS_PAGE_COMPONENT,
-          modules: wsModules,
-          exact: true,
-        });
-      }
+      await addReferenceRoutes(content.references, {addRoute, module, identityModule});
       await createData(READINGS_DATA, JSON.stringify(content.readings));
       // Payload validators: one standalone module per request body / sent message, imported lazily by the panels.
       // From the loaded documents: a split document's operations are in other files, a 2.x one has no `operations`.

@@ -5,7 +5,7 @@
  * Pure renderers; the plugin's postBuild writes them.
  */
 import type {Note} from './store';
-import {FEED_ROUTE, HISTORY_ROUTE, outputPath} from './client/routes';
+import {FEED_ROUTE, HISTORY_ROUTE, NEXT_ID, outputPath, releaseRoutes} from './client/routes';
 import {correctionLead, type DeprecationView, type EntryView, type HistoryView, type ItemView} from './view';
 
 function xml(text: string): string {
@@ -20,6 +20,8 @@ export interface FeedOptions {
 }
 
 function summary(entry: EntryView): string {
+  if (entry.kind === 'unreleased')
+    return `The upcoming release, ${entry.date === null ? 'release date not published' : `planned for ${entry.date}`}: not yet in production. ${entry.summary}`;
   const date = entry.date === null && entry.kind === 'release' ? 'Release date not published. ' : '';
   if (entry.initial) return `${date}The first recorded release.`;
   if (entry.kind === 'amendment') return `${correctionLead(entry.version)} ${entry.summary}`;
@@ -37,6 +39,8 @@ function noteText(note: Note, contact: string | undefined): string {
  * (release.yaml `recorded`). Never the build's time: a rebuild must not announce a change.
  */
 function stableDate(entry: EntryView): string | null {
+  // An upcoming release's date is a plan, not when the entry was written.
+  if (entry.kind === 'unreleased') return null;
   const day = entry.date ?? entry.recorded ?? null;
   return day === null ? null : `${day}T00:00:00Z`;
 }
@@ -53,7 +57,9 @@ function deprecationLine(d: DeprecationView): string {
  */
 export function renderAtom(view: HistoryView, options: FeedOptions): string {
   const page = new URL(outputPath(HISTORY_ROUTE), options.siteUrl).href;
-  const released = view.entries.filter((e) => e.kind !== 'unreleased');
+  // Releases, amendments and the upcoming release (working documents with a newer version), which
+  // links to its preview; changes not yet given a version are left out.
+  const released = view.entries.filter((e) => e.kind !== 'unreleased' || e.version !== null);
   const dates = released
     .map(stableDate)
     .filter((d): d is string => d !== null)
@@ -87,7 +93,7 @@ export function renderAtom(view: HistoryView, options: FeedOptions): string {
       '  <entry>',
       `    <id>${xml(`${page}#${entry.id}`)}</id>`,
       `    <title>${xml(`${entry.title}${entry.breaking > 0 ? ` (${entry.breaking} breaking)` : ''}`)}</title>`,
-      `    <link rel="alternate" type="text/html" href="${xml(`${page}#${entry.id}`)}"/>`,
+      `    <link rel="alternate" type="text/html" href="${xml(entry.kind === 'unreleased' ? new URL(releaseRoutes(NEXT_ID).rest, options.siteUrl).href : `${page}#${entry.id}`)}"/>`,
       `    <updated>${stableDate(entry) ?? newest}</updated>`,
       `    <summary type="text">${xml(summary(entry))}</summary>`,
       `    <content type="text">${xml(lines.join('\n'))}</content>`,

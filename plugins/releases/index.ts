@@ -9,13 +9,13 @@
  *   the page; `postBuild` writes the feeds from the same view.
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {anchorsFromAllContent} from '../api-reference/content';
+import {anchorsFromAllContent, referenceAnchorsFromAllContent} from '../api-reference/content';
 import {generatedModule} from '../api-reference/generated';
 import {absoluteSpecPaths} from '../api-reference/identity';
 import type {OptionValidationContext} from '@docusaurus/types';
 import {normalizeOptions, type PluginOptions as DocumentOptions} from '../api-reference/options';
 import {renderReleasesOption, type RenderReleases} from './references';
-import {HISTORY_ROUTE} from './client/routes';
+import {HISTORY_ROUTE, NEXT_ID} from './client/routes';
 import {
   HISTORY_DATA,
   historyFor,
@@ -76,7 +76,11 @@ export default function releasesPlugin(
 
     async allContentLoaded({allContent, actions}) {
       const content = allContent[RELEASES_PLUGIN]?.default as ReleasesContent;
-      view = historyFor(content, anchorsFromAllContent(allContent, RELEASES_PLUGIN));
+      view = historyFor(
+        content,
+        anchorsFromAllContent(allContent, RELEASES_PLUGIN),
+        referenceAnchorsFromAllContent(allContent, NEXT_ID),
+      );
       const modules: VersionHistoryModules = {
         releases: generatedModule(
           context.generatedFilesDir,

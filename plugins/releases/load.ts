@@ -149,9 +149,9 @@ export async function loadReleases(
 }
 
 /** The history as /version-history and the feeds show it, linked to the anchors the references have. */
-export function historyFor(content: ReleasesContent, anchors: Anchors): HistoryView {
+export function historyFor(content: ReleasesContent, anchors: Anchors, upcoming?: Anchors): HistoryView {
   const deprecations = deprecationsView(content.deprecated, content.deprecatedIn, anchors);
-  return historyView(content.entries, anchors, deprecations);
+  return historyView(content.entries, anchors, deprecations, upcoming);
 }
 
 /** The Atom feed and the JSON file of the history (plugins/releases/feeds.ts), into the build. */

@@ -149,6 +149,8 @@ export interface VersionHistoryProps {
 export interface Anchors {
   rest: ReadonlySet<string>;
   ws: ReadonlySet<string>;
+  /** The reference these anchors are on, when not the current one (the upcoming release's preview). */
+  routes?: {rest: string; ws: string};
 }
 
 export function hrefOf(
@@ -158,7 +160,8 @@ export function hrefOf(
 ): string | undefined {
   const known = api === 'rest' ? anchors.rest : anchors.ws;
   const found = candidates.find((a) => known.has(a));
-  return found === undefined ? undefined : routeAnchor(api === 'rest' ? ROUTES.rest : ROUTES.ws, found);
+  const routes = anchors.routes ?? ROUTES;
+  return found === undefined ? undefined : routeAnchor(api === 'rest' ? routes.rest : routes.ws, found);
 }
 
 function title(entry: HistoryEntry, index: number): string {
@@ -469,9 +472,13 @@ export function historyView(
   entries: readonly HistoryEntry[],
   anchors: Anchors,
   deprecations: DeprecationView[] = [],
+  /** The upcoming release's reference: its changes link into its preview, where they are. */
+  upcoming?: Anchors,
 ): HistoryView {
   return {
-    entries: entries.map((entry, i) => entryView(entry, anchors, i)),
+    entries: entries.map((entry, i) =>
+      entryView(entry, entry.kind === 'unreleased' && upcoming !== undefined ? upcoming : anchors, i),
+    ),
     versions: entries
       .filter((e) => e.kind === 'release' && e.version !== null)
       .map((e) => e.version as string),

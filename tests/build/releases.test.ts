@@ -6,7 +6,7 @@
  * file list them.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {parseDocument, DomUtils} from 'htmlparser2';
 import {chromium} from '@playwright/test';
@@ -195,15 +195,12 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(html).toContain('Changes since a version');
   });
 
-  test('every link of the history resolves to an element of the current reference', () => {
+  test('every link of the history resolves: released changes into the current reference, upcoming ones into the preview', () => {
     const html = page('version-history');
-    const rest = page('rest');
-    const ws = page('docs/ws');
-    const links = [...html.matchAll(/href="\/(rest|docs\/ws)#([^"]+)"/g)];
+    const links = [...html.matchAll(/href="\/(rest|docs\/ws|releases\/next\/rest|releases\/next\/ws)#([^"]+)"/g)];
     expect(links.length).toBeGreaterThan(8);
-    for (const [, where, anchor] of links) {
-      expect(where === 'rest' ? rest : ws, `${where}#${anchor}`).toContain(`id="${anchor}"`);
-    }
+    for (const [, where, anchor] of links) expect(page(where as string), `${where}#${anchor}`).toContain(`id="${anchor}"`);
+    expect(html).toContain('href="/releases/next/rest#listQuotes"');
     expect(html).toContain('href="/rest#listOrders.query.account_id"');
     expect(html).toContain('href="/docs/ws#new_order"');
   });
@@ -264,9 +261,10 @@ describe('a site with four releases made by npm run release, and an upcoming one
     const titles = entries.map((e) => DomUtils.textContent(DomUtils.findOne((x) => x.name === 'title', e.children) ?? e));
     // The product's own amendments of 2.0.0 (specs/releases/2.0.0/release.yaml) are entries too, after the later releases.
     const amendments = titles.filter((t) => /^2\.0\.0, amendment \d+/.test(t));
-    expect(titles.slice(4, 4 + amendments.length)).toEqual(amendments);
+    expect(titles.slice(5, 5 + amendments.length)).toEqual(amendments);
     expect(titles.filter((t) => !amendments.includes(t))).toEqual([
       'Deprecated today (1)',
+      '4.1.0 (upcoming)',
       expect.stringMatching(/^4\.0\.0 \(\d+ breaking\)$/),
       expect.stringMatching(/^3\.0\.0 \(\d+ breaking\)$/),
       '2.1.0',
@@ -275,6 +273,11 @@ describe('a site with four releases made by npm run release, and an upcoming one
     // Stable dates: a release with no published date stands at the day it was recorded, never the build's time.
     const updated = entries.map((e) => DomUtils.textContent(DomUtils.findOne((x) => x.name === 'updated', e.children) ?? e));
     expect(updated.every((d) => /^\d{4}-\d{2}-\d{2}T00:00:00Z$/.test(d))).toBe(true);
+    // The upcoming release links to its preview (noindex pages) and never stands at its planned date.
+    const upcoming = entries[1];
+    expect(DomUtils.findOne((x) => x.name === 'link', upcoming?.children ?? [])?.attribs.href).toMatch(/\/releases\/next\/rest$/);
+    expect(updated[1]).not.toContain('2099');
+    expect(readFileSync(path.join(out, 'releases/next/rest.html'), 'utf8')).toContain('<meta data-rh="true" name="robots" content="noindex">');
     const json = JSON.parse(readFileSync(path.join(out, 'version-history/changes.json'), 'utf8')) as {
       releases: Array<{version: string; bump: string; kind: string; changes: Array<{note?: string}>}>;
       deprecations: Array<{item: string; sunset: string | null; deprecatedIn: string | null}>;
@@ -304,6 +307,116 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(status).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
     expect(status).toMatch(/&quot;STALE&quot;<\/code> <a[^>]*href="\/version-history#v4-0-0"[^>]*>New in 4\.0\.0<\/a>/);
     expect(status.match(/New in 4\.0\.0/g)).toHaveLength(1);
+  });
+
+  test('each older release has its reference, the newest stays at /rest (built once), the upcoming one is previewed', () => {
+    const text = (route: string): string => page(route).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    // `ping` came in 2.1.0 and went in 4.0.0; `listQuotes` comes in the upcoming 4.1.0.
+    expect(page('releases/2.0.0/rest')).not.toContain('id="ping"');
+    expect(page('releases/2.1.0/rest')).toContain('id="ping"');
+    expect(page('releases/3.0.0/rest')).toContain('id="ping"');
+    expect(page('rest')).not.toContain('id="ping"');
+    expect(page('rest')).not.toContain('id="listQuotes"');
+    expect(page('releases/next/rest')).toContain('id="listQuotes"');
+    expect(existsSync(path.join(out, 'releases/4.0.0'))).toBe(false);
+    // Banners: the release read, the current one, the preview's date.
+    expect(text('releases/2.0.0/rest')).toContain('You are reading 2.0.0 . The current version is 4.0.0.');
+    expect(text('releases/next/ws')).toContain('You are reading the upcoming release 4.1.0 (planned for 2099-03-01).');
+    expect(text('rest')).not.toContain('You are reading');
+    // Older pages are not indexed and name the current page canonical; the current pages are indexed.
+    for (const [route, canonical] of [
+      ['releases/2.0.0/rest', '/rest'],
+      ['releases/3.0.0/ws', '/docs/ws'],
+      ['releases/next/rest', '/rest'],
+    ] as const) {
+      const html = page(route);
+      expect(html, route).toContain('<meta data-rh="true" name="robots" content="noindex">');
+      expect(html.match(/rel="canonical"/g), route).toHaveLength(1);
+      expect(html, route).toMatch(new RegExp(`<link data-rh="true" rel="canonical" href="https?://[^"]+${canonical}">`));
+    }
+    expect(page('rest')).not.toContain('noindex');
+    // Badges as of the release: 3.0.0's page marks 3.0.0's and 2.1.0's changes, never 4.0.0's.
+    const badges = (route: string): string[] => [...new Set(page(route).match(/(?:New|Changed) in \d+\.\d+\.\d+/g) ?? [])].sort();
+    expect(badges('releases/3.0.0/rest')).toEqual(['Changed in 2.1.0', 'Changed in 3.0.0', 'New in 2.1.0', 'New in 3.0.0']);
+    expect(badges('releases/2.0.0/rest')).toEqual([]);
+    expect(badges('releases/next/rest')).toContain('New in 4.1.0');
+    // The release's documents, as recorded (amendments applied), beside its reference.
+    const recorded = parse(readFileSync(path.join(out, 'releases/2.0.0/openapi.yaml'), 'utf8')) as Doc;
+    expect(recorded.info.version).toBe('2.0.0');
+    expect(readFileSync(path.join(out, 'releases/2.0.0/openapi.yaml'), 'utf8')).toBe(
+      readFileSync(path.join(site, 'specs/releases/2.0.0/openapi.yaml'), 'utf8'),
+    );
+    expect(JSON.parse(readFileSync(path.join(out, 'releases/next/asyncapi.json'), 'utf8')).info.version).toBe('4.1.0');
+    expect(page('releases/2.0.0/rest')).toContain('href="/releases/2.0.0/openapi.yaml"');
+    // Older pages leave out the validator and the request builder, compiled for the current documents only.
+    expect(text('releases/2.0.0/rest')).toContain('The payload validator and the request builder check against the current release');
+  });
+
+  test('in Chromium: the switcher keeps the operation, a missing one gets a notice, no request leaves, axe is clean', async () => {
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const server = await startStaticServer(out);
+    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    const foreign: string[] = [];
+    try {
+      const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (!url.startsWith(server.url)) {
+          foreign.push(url);
+          return route.abort();
+        }
+        return route.continue();
+      });
+      const page = await context.newPage();
+      const open = async (url: string): Promise<void> => {
+        await page.goto(`${server.url}${url}`);
+        await page.waitForSelector('html[data-has-hydrated="true"]');
+      };
+      const switchTo = async (label: string): Promise<void> => {
+        await page.getByRole('form', {name: 'Release'}).getByLabel('Release').selectOption({label});
+        await page.getByRole('button', {name: 'Open'}).press('Enter');
+      };
+      // Same operation in another release, announced.
+      await open('/rest#listOrders');
+      await switchTo('2.0.0');
+      await page.waitForURL(/\/releases\/2\.0\.0\/rest#listOrders$/);
+      await expect.poll(() => page.getByRole('status').filter({hasText: 'Now reading'}).textContent()).toBe('Now reading 2.0.0.');
+      expect(await page.locator('[id="listOrders"]').isVisible()).toBe(true);
+      // Missing in the target: a notice saying when it came or went, never a silent jump.
+      await open('/releases/3.0.0/rest#ping');
+      await switchTo('4.0.0 (current)');
+      await page.waitForURL(/\/rest#ping$/);
+      await expect.poll(() => page.getByRole('status').filter({hasText: 'is not in'}).textContent()).toBe('ping is not in 4.0.0: it was removed in 4.0.0.');
+      await open('/releases/next/rest#listQuotes');
+      await switchTo('4.0.0 (current)');
+      await expect.poll(() => page.getByRole('status').filter({hasText: 'is not in'}).textContent()).toBe('listQuotes is not in 4.0.0: it was added in 4.1.0.');
+      // The WebSocket reference switches the same way.
+      await open('/docs/ws#new_order');
+      await switchTo('4.1.0 (upcoming)');
+      await page.waitForURL(/\/releases\/next\/ws#new_order$/);
+      expect(await page.locator('[id="new_order"]').count()).toBe(1);
+      // axe on an older release's REST page and the upcoming WebSocket page, at both widths.
+      for (const width of [1280, 420]) {
+        await page.setViewportSize({width, height: 900});
+        for (const url of ['/releases/2.0.0/rest', '/releases/next/ws']) {
+          await open(url);
+          await page.evaluate(axeSource);
+          const violations = await page.evaluate(async () => {
+            const axe = (window as unknown as {axe: {run: (d: Document, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
+            const result = await axe.run(document, {
+              runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
+            });
+            return result.violations.map((v) => v.id);
+          });
+          expect(violations, `${url} at ${width} px`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${url} at ${width} px`).toBe(true);
+        }
+      }
+      expect(foreign).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
   });
 
   test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {

@@ -83,18 +83,9 @@ function MissingHostExample({hosts}: {hosts: string[]}): ReactNode {
   );
 }
 
-/** Renders text in which `backticks` mark code, as the data files write it. */
-export function InlineCode({text}: {text: string}): ReactNode {
-  return text
-    .split(/(`[^`]+`)/)
-    .map((part, i) =>
-      part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
-        <code key={i}>{part.slice(1, -1)}</code>
-      ) : (
-        part
-      ),
-    );
-}
+import {InlineCode} from '../InlineCode';
+
+export {InlineCode};
 
 /**
  * What does not fit the documents the site was built from (plugins/api-reference/guideFit.ts):

@@ -29,11 +29,18 @@ function exportedFunctions(sourceFile: ts.SourceFile): string[] {
   return [...names];
 }
 
+/**
+ * Names Docusaurus requires of every plugin module that has them: each plugin's own function must
+ * carry the name (https://docusaurus.io/docs/api/plugin-methods/static-methods).
+ */
+const PLUGIN_CONTRACT = new Set(['validateOptions', 'validateThemeConfig', 'getSwizzleComponentList']);
+
 /** Names exported by more than one module: `name: file, file`. */
 function sharedNames(modules: readonly {file: string; sourceFile: ts.SourceFile}[]): Map<string, string[]> {
   const byName = new Map<string, string[]>();
   for (const {file, sourceFile} of modules)
-    for (const name of exportedFunctions(sourceFile)) byName.set(name, [...(byName.get(name) ?? []), file]);
+    for (const name of exportedFunctions(sourceFile))
+      if (!PLUGIN_CONTRACT.has(name)) byName.set(name, [...(byName.get(name) ?? []), file]);
   return new Map([...byName].filter(([, files]) => files.length > 1));
 }
 

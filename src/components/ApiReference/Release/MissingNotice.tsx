@@ -6,7 +6,7 @@
 import {useEffect, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import type {ReferenceRelease} from '@site/plugins/api-reference/types';
-import {InlineCode} from '@site/src/components/Guide';
+import {InlineCode} from '@site/src/components/InlineCode';
 import {missingText} from './switching';
 import styles from './styles.module.css';
 
