@@ -94,7 +94,12 @@ async function write(outDir: string, sitePath: string, baseUrl: string, content:
   await writeFile(file, content);
 }
 
-/** Every built page (not the 404 page, not redirect stubs) as Markdown, written next to its HTML. */
+/**
+ * Every built page (not the 404 page, not redirect stubs) as Markdown, written next to its HTML.
+ * Returned for llms.txt are only the pages open to indexing: an older or upcoming release's
+ * reference (noindex) keeps its Markdown copy but is not listed, so that llms.txt and
+ * llms-full.txt describe one release, the current one.
+ */
 async function writePages(
   outDir: string,
   routesPaths: string[],
@@ -112,7 +117,8 @@ async function writePages(
     if (html === undefined || isRedirectPage(html)) continue;
     const page = pageToMarkdown(html, {pagePath: routePath, siteTitle});
     await write(outDir, markdownPathFor(routePath), baseUrl, page.markdown);
-    pages.push({path: routePath, ...page});
+    if (!/<meta[^>]*name="robots"[^>]*content="[^"]*noindex/.test(html))
+      pages.push({path: routePath, ...page});
   }
   return pages;
 }

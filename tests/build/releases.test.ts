@@ -348,8 +348,12 @@ describe('a site with four releases made by npm run release, and an upcoming one
     );
     expect(JSON.parse(readFileSync(path.join(out, 'releases/next/asyncapi.json'), 'utf8')).info.version).toBe('4.1.0');
     expect(page('releases/2.0.0/rest')).toContain('href="/releases/2.0.0/openapi.yaml"');
+    // llms.txt and llms-full.txt describe the current release only; each release page keeps its Markdown copy.
+    expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).not.toContain('/releases/');
+    expect(readFileSync(path.join(out, 'llms-full.txt'), 'utf8')).not.toContain('listQuotes');
+    expect(existsSync(path.join(out, 'releases/2.0.0/rest.md'))).toBe(true);
     // Older pages leave out the validator and the request builder, compiled for the current documents only.
-    expect(text('releases/2.0.0/rest')).toContain('The payload validator and the request builder check against the current release');
+    expect(text('releases/2.0.0/rest')).toContain("The payload validator and the request builder are on the current release's pages only.");
   });
 
   test('in Chromium: the switcher keeps the operation, a missing one gets a notice, no request leaves, axe is clean', async () => {

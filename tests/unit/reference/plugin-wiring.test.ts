@@ -27,7 +27,11 @@ describe('api-reference plugin wiring', () => {
     const context = {siteDir: ROOT, generatedFilesDir: GENERATED} as LoadContext;
     const specPaths = siteRelativeSpecPaths(ROOT, resolveSpecPaths(ROOT));
     expect(path.isAbsolute(specPaths.openapi)).toBe(false);
-    const plugin = apiReferencePlugin(context, {specPaths, id: 'default', references: []}) as Plugin<ApiReferenceContent>;
+    const plugin = apiReferencePlugin(context, {
+      specPaths,
+      id: 'default',
+      references: [],
+    }) as Plugin<ApiReferenceContent>;
     // The paths Docusaurus watches are absolute again, resolved against the site.
     expect(plugin.getPathsToWatch?.()).toEqual(
       expect.arrayContaining([path.join(ROOT, specPaths.openapi), path.join(ROOT, specPaths.asyncapi)]),

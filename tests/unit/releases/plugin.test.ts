@@ -46,7 +46,11 @@ const anchors = {rest: new Set(['listOrders']), ws: new Set<string>()};
 
 describe('releases plugin', () => {
   it('computes the history from specs/releases in its own loadContent', async () => {
-    const plugin = releasesPlugin(context, {specPaths, id: 'default', renderReleases: 'all'}) as Plugin<ReleasesContent>;
+    const plugin = releasesPlugin(context, {
+      specPaths,
+      id: 'default',
+      renderReleases: 'all',
+    }) as Plugin<ReleasesContent>;
     const content = await plugin.loadContent?.();
     expect(content).toBeDefined();
     if (content === undefined) return;
@@ -62,7 +66,11 @@ describe('releases plugin', () => {
   });
 
   it('registers /version-history with the history as its `releases` module', async () => {
-    const plugin = releasesPlugin(context, {specPaths, id: 'default', renderReleases: 'all'}) as Plugin<ReleasesContent>;
+    const plugin = releasesPlugin(context, {
+      specPaths,
+      id: 'default',
+      renderReleases: 'all',
+    }) as Plugin<ReleasesContent>;
     const content = (await plugin.loadContent?.()) as ReleasesContent;
     const routes: RouteConfig[] = [];
     const data = new Map<string, string>();
@@ -87,7 +95,11 @@ describe('releases plugin', () => {
   });
 
   it('fails loudly, naming the fix, when there is no api-reference plugin', async () => {
-    const plugin = releasesPlugin(context, {specPaths, id: 'default', renderReleases: 'all'}) as Plugin<ReleasesContent>;
+    const plugin = releasesPlugin(context, {
+      specPaths,
+      id: 'default',
+      renderReleases: 'all',
+    }) as Plugin<ReleasesContent>;
     const content = (await plugin.loadContent?.()) as ReleasesContent;
     const allContent = {[RELEASES_PLUGIN]: {default: content}} as unknown as AllContent;
     await expect(

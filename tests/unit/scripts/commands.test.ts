@@ -134,10 +134,11 @@ describe('commands that change files or take minutes start with --help and chang
     expect(amend.stderr).toContain('--amend needs a reason');
   });
 
-  it('npm run bench, bench:scale and bench:diff print their usage with --help', () => {
+  it('npm run bench, bench:scale, bench:diff and bench:releases print their usage with --help', () => {
     expect(npm(['bench', '--', '--help']).stdout).toContain('Usage: npm run bench [-- --runs N]');
     expect(npm(['bench:scale', '--', '--help']).stdout).toContain('Usage: npm run bench:scale');
     expect(npm(['bench:diff', '--', '--help']).stdout).toContain('Usage: npm run bench:diff');
+    expect(npm(['bench:releases', '--', '--help']).stdout).toContain('Usage: npm run bench:releases');
   });
 
   it('npm run bench:diff times a small generated pair', () => {

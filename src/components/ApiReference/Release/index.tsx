@@ -95,10 +95,7 @@ function Banner({release, api}: {readonly release: ReferenceRelease; readonly ap
           .
         </p>
       )}
-      <p>
-        The payload validator and the request builder check against the current release: they are on its
-        pages only.
-      </p>
+      <p>The payload validator and the request builder are on the current release's pages only.</p>
       <p>
         <Link to={`${currentPage}${hash}`}>Open this in the current release</Link>
         {since !== null ? (

@@ -1,0 +1,41 @@
+/**
+ * A throw-away copy of the site for a build test (tests/build) or a benchmark (scripts/bench) to change and build: the one list
+ * of what a build reads. node_modules is linked, not copied: as one link (the copy shares the
+ * project's caches), or entry by entry with `ownCache` (the copy's node_modules/.cache is its own,
+ * so webpack's persistent cache starts empty: site-builds.test.ts).
+ */
+import {cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** What a build of the site reads, and the scripts that start one. */
+export const SITE_ENTRIES = [
+  'docs',
+  'src',
+  'static',
+  'plugins',
+  'specs',
+  'scripts',
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'tsconfig.json',
+  'package.json',
+] as const;
+
+/** Copies the site into a new folder of the temp folder named `prefix`…; returns its path. */
+export function copySite(prefix: string, {ownCache = false}: {ownCache?: boolean} = {}): string {
+  const site = mkdtempSync(path.join(tmpdir(), prefix));
+  for (const entry of SITE_ENTRIES) cpSync(path.join(ROOT, entry), path.join(site, entry), {recursive: true});
+  if (!ownCache) {
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+    return site;
+  }
+  mkdirSync(path.join(site, 'node_modules'));
+  for (const entry of readdirSync(path.join(ROOT, 'node_modules'))) {
+    if (entry === '.cache') continue;
+    symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(site, 'node_modules', entry));
+  }
+  return site;
+}
