@@ -95,4 +95,12 @@ describe('built home page and version history', () => {
     const rest = page('/rest').replaceAll('<!-- -->', '');
     expect(rest.split('id="listOrders"')[1]?.split('<article')[0]).toContain('(a correction of the documents: the API did not change)');
   });
+
+  it('one release, equal to the working documents: no /releases/ pages, no preview, no switcher, /rest indexed', () => {
+    expect(existsSync(path.join(buildDir, 'releases'))).toBe(false);
+    const rest = page('/rest');
+    expect(rest).not.toContain('aria-label="Release"');
+    expect(rest).not.toContain('noindex');
+    expect(page('/version-history')).not.toContain('(upcoming)');
+  });
 });
