@@ -85,7 +85,8 @@ function setRender(site: string, render: string): void {
     /const renderReleases: RenderReleases = [^;]+;/,
     `const renderReleases: RenderReleases = ${value};`,
   );
-  if (changed === text) throw new Error('docusaurus.config.ts has no `const renderReleases` to set');
+  if (!/const renderReleases: RenderReleases = [^;]+;/.test(text))
+    throw new Error('docusaurus.config.ts has no `const renderReleases` to set');
   writeFileSync(config, changed);
 }
 
