@@ -14,6 +14,7 @@ import {absentElements} from '../../../plugins/api-reference/references';
 import {
   choiceLabel,
   missingText,
+  nearestPresent,
   releaseDateText,
   switchTarget,
 } from '../../../src/components/ApiReference/Release/switching';
@@ -135,6 +136,12 @@ describe('the switcher and the notice', () => {
       '`a` is not in 3.0.0: it was removed in 3.0.0.',
     );
     expect(missingText('field.x', '3.0.0', undefined)).toBe('`field.x` is not in 3.0.0.');
+    expect(missingText('listOrders.query.account_id', '2.0.0', undefined, 'listOrders')).toBe(
+      '`listOrders.query.account_id` is not in 2.0.0: showing `listOrders`, where it would be.',
+    );
+    const has = new Set(['listOrders', 'listOrders.query']);
+    expect(nearestPresent('listOrders.query.account_id', (id) => has.has(id))).toBe('listOrders.query');
+    expect(nearestPresent('ping.query.x', (id) => has.has(id))).toBeUndefined();
   });
 
   it('keeps the element id, and labels the choices', () => {

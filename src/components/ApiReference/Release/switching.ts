@@ -30,9 +30,25 @@ export function missingText(
   anchor: string,
   version: string,
   where: {added?: string; removed?: string} | undefined,
+  /** The nearest element the page has (a missing field's operation), shown instead. */
+  shown?: string,
 ): string {
   const head = `\`${anchor}\` is not in ${version}`;
   if (where?.added !== undefined) return `${head}: it was added in ${where.added}.`;
   if (where?.removed !== undefined) return `${head}: it was removed in ${where.removed}.`;
+  if (shown !== undefined) return `${head}: showing \`${shown}\`, where it would be.`;
   return `${head}.`;
+}
+
+/**
+ * The nearest element a page has for a missing anchor: field anchors extend their operation's or
+ * message's with dots (`listOrders.query.account_id`), so the longest present prefix.
+ */
+export function nearestPresent(anchor: string, exists: (id: string) => boolean): string | undefined {
+  const parts = anchor.split('.');
+  for (let n = parts.length - 1; n > 0; n -= 1) {
+    const prefix = parts.slice(0, n).join('.');
+    if (exists(prefix)) return prefix;
+  }
+  return undefined;
 }
