@@ -13,6 +13,7 @@ import {
   type SearchPage,
   type SearchRecord,
 } from './client/indexFile';
+import {scopes} from './scopes';
 
 export interface BuildInput {
   outDir: string;
@@ -51,10 +52,54 @@ export async function buildSearchIndex(input: BuildInput): Promise<SearchIndexFi
   for (const route of routes) {
     const file = htmlFileOf(input.outDir, input.baseUrl, route);
     if (file === undefined) continue;
-    const extracted = extractPage(await readFile(file, 'utf8'), input.options ?? DEFAULT_EXTRACT_OPTIONS);
+    const u = siteRoute(input.baseUrl, route);
+    // A release's pages ask web search engines not to index them (the current page is canonical),
+    // but the site's own search finds them from that release's pages (client/scope.ts).
+    const extracted = extractPage(await readFile(file, 'utf8'), input.options ?? DEFAULT_EXTRACT_OPTIONS, {
+      noindexToo: scopes.releaseOfPath(u) !== undefined,
+    });
     if (extracted === undefined) continue;
-    const p = pages.push({u: siteRoute(input.baseUrl, route), t: extracted.title}) - 1;
+    const p = pages.push({u, t: extracted.title}) - 1;
     for (const record of extracted.records) records.push({p, ...record});
   }
   return {v: SEARCH_INDEX_VERSION, pages, records};
+}
+
+/** The index split by where its pages are found from: see client/scope.ts. */
+export interface SplitIndex {
+  /** The current reference and the guides: `search-index.json`. */
+  main: SearchIndexFile;
+  /** Each release's reference pages, by release id (`2.0.0`, `next`): `releases/<id>/search-index.json`. */
+  releases: Map<string, SearchIndexFile>;
+}
+
+/**
+ * One file for the current site, one per release: a reader of the current reference downloads
+ * what it did before releases were browsable, whatever the number of releases.
+ */
+export function splitByRelease(index: SearchIndexFile): SplitIndex {
+  const files = new Map<string | undefined, {file: SearchIndexFile; renumbered: Map<number, number>}>();
+  const fileOf = (id: string | undefined): {file: SearchIndexFile; renumbered: Map<number, number>} => {
+    let entry = files.get(id);
+    if (entry === undefined) {
+      entry = {file: {v: SEARCH_INDEX_VERSION, pages: [], records: []}, renumbered: new Map()};
+      files.set(id, entry);
+    }
+    return entry;
+  };
+  fileOf(undefined);
+  index.pages.forEach((page, i) => {
+    const {file, renumbered} = fileOf(scopes.releaseOfPath(page.u));
+    renumbered.set(i, file.pages.push(page) - 1);
+  });
+  for (const record of index.records) {
+    const page = index.pages[record.p];
+    if (page === undefined) continue;
+    const {file, renumbered} = fileOf(scopes.releaseOfPath(page.u));
+    const p = renumbered.get(record.p);
+    if (p !== undefined) file.records.push({...record, p});
+  }
+  const releases = new Map<string, SearchIndexFile>();
+  for (const [id, {file}] of files) if (id !== undefined) releases.set(id, file);
+  return {main: fileOf(undefined).file, releases};
 }

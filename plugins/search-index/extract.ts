@@ -320,11 +320,14 @@ function contentRoots(doc: Node): Node[] {
 }
 
 /** A redirect stub (plugin-client-redirects) or a page that asks not to be indexed. */
-export function isIndexablePage(doc: Node): boolean {
+export function isIndexablePage(doc: Node, noindexToo = false): boolean {
   const metas = findAll(doc, (el) => el.tagName === 'meta');
   if (metas.some((m) => (attr(m, 'http-equiv') ?? '').toLowerCase() === 'refresh')) return false;
-  return !metas.some(
-    (m) => (attr(m, 'name') ?? '').toLowerCase() === 'robots' && /noindex/i.test(attr(m, 'content') ?? ''),
+  return (
+    noindexToo ||
+    !metas.some(
+      (m) => (attr(m, 'name') ?? '').toLowerCase() === 'robots' && /noindex/i.test(attr(m, 'content') ?? ''),
+    )
   );
 }
 
@@ -333,13 +336,17 @@ function documentTitle(doc: Node): string {
   return title !== undefined ? (textOf(title).split(' | ')[0] ?? '') : '';
 }
 
-/** Records of one built page; `undefined` for redirect stubs and noindex pages. */
+/**
+ * Records of one built page; `undefined` for redirect stubs and noindex pages, unless
+ * `noindexToo` (a release's reference: noindex for web search, found by the site's own search).
+ */
 export function extractPage(
   html: string,
   options: ExtractOptions = DEFAULT_EXTRACT_OPTIONS,
+  {noindexToo = false}: {noindexToo?: boolean} = {},
 ): ExtractedPage | undefined {
   const doc = parse(html);
-  if (!isIndexablePage(doc)) return undefined;
+  if (!isIndexablePage(doc, noindexToo)) return undefined;
   const page: Draft = {id: '', level: 1, title: '', trail: [], text: []};
   const walker = new PageWalker(page);
   for (const root of contentRoots(doc)) walker.walk(root);

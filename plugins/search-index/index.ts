@@ -7,12 +7,13 @@
  * In `docusaurus start` there is no build output, so there is no index: the
  * search box says search works in the production build.
  */
-import {writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {buildSearchIndex} from './build';
+import {buildSearchIndex, splitByRelease} from './build';
 import {DEFAULT_EXTRACT_OPTIONS, type ExtractOptions} from './extract';
 import {SEARCH_INDEX_FILE} from './client/indexFile';
+import {scopes} from './scopes';
 
 export type PluginOptions = Partial<ExtractOptions>;
 
@@ -35,11 +36,20 @@ export default function searchIndexPlugin(context: LoadContext, options: PluginO
             'Check that pages render their content inside a <main> element.',
         );
       }
-      const json = JSON.stringify(index);
+      // The current reference and the guides in one file; each release's reference in its own,
+      // loaded only on that release's pages (client/scope.ts).
+      const {main, releases} = splitByRelease(index);
+      const json = JSON.stringify(main);
       await writeFile(path.join(outDir, SEARCH_INDEX_FILE), json);
+      for (const [id, file] of releases) {
+        const target = path.join(outDir, scopes.releaseIndexFile(id));
+        await mkdir(path.dirname(target), {recursive: true});
+        await writeFile(target, JSON.stringify(file));
+      }
       console.log(
-        `[search-index] ${index.records.length} records from ${index.pages.length} pages written to ` +
-          `${SEARCH_INDEX_FILE} (${Math.round(Buffer.byteLength(json) / 1024)} KiB; sizes: npx jiti scripts/bench/search-index-size.ts)`,
+        `[search-index] ${main.records.length} records from ${main.pages.length} pages written to ` +
+          `${SEARCH_INDEX_FILE} (${Math.round(Buffer.byteLength(json) / 1024)} KiB; sizes: npx jiti scripts/bench/search-index-size.ts)` +
+          (releases.size > 0 ? `, and one file per release for ${[...releases.keys()].join(', ')}` : ''),
       );
     },
   };

@@ -10,6 +10,7 @@ import {useId, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type {RecordKind} from '@site/plugins/search-index/client/indexFile';
 import {targetOf, useSearchDialog} from './useSearchDialog';
+import {scopes} from './scopes';
 import {highlight, snippet} from './text';
 import styles from './dialog.module.css';
 
@@ -36,6 +37,7 @@ export default function SearchDialog({onClose}: {readonly onClose: () => void}):
   const inputId = `${ids}-input`;
   const listId = `${ids}-list`;
   const statusId = `${ids}-status`;
+  const scopeId = `${ids}-scope`;
   const {
     dialogRef,
     listRef,
@@ -43,6 +45,7 @@ export default function SearchDialog({onClose}: {readonly onClose: () => void}):
     query,
     setQuery,
     status,
+    scope,
     retry,
     hits,
     active,
@@ -77,6 +80,9 @@ export default function SearchDialog({onClose}: {readonly onClose: () => void}):
             Close
           </button>
         </div>
+        <p id={scopeId} className={styles.scope}>
+          {scopes.scopeLabel(scope)}
+        </p>
         <input
           ref={inputRef}
           id={inputId}
@@ -87,7 +93,7 @@ export default function SearchDialog({onClose}: {readonly onClose: () => void}):
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && activeHit !== undefined ? `${listId}-${active}` : undefined}
-          aria-describedby={statusId}
+          aria-describedby={`${scopeId} ${statusId}`}
           autoComplete="off"
           autoCorrect="off"
           autoCapitalize="off"

@@ -20,6 +20,8 @@ import {
   type SearchPage,
   type SearchRecord,
 } from '@site/plugins/search-index/client/indexFile';
+import {scopeKey, type SearchScope} from '@site/plugins/search-index/client/scope';
+import {scopes} from './scopes';
 
 export interface SearchHit {
   record: SearchRecord;
@@ -200,23 +202,41 @@ export function compareHits(a: SearchHit, b: SearchHit): number {
   return a.record.a.length - b.record.a.length;
 }
 
-let pending: Promise<SearchEngine> | undefined;
+/** Fetched index files by URL, and matchers by scope, once per page session. */
+const files = new Map<string, Promise<SearchIndexFile>>();
+const engines = new Map<string, Promise<SearchEngine>>();
 
-/**
- * Fetches the index once per page session (same origin; revalidated with the
- * server so a new build is picked up) and builds the matcher. A failure is not
- * cached: the next attempt fetches again.
- */
-export function loadSearchEngine(url: string): Promise<SearchEngine> {
-  pending ??= (async () => {
+/** A failure is not cached: the next attempt fetches again. */
+function remember<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let pending = cache.get(key);
+  if (pending === undefined) {
+    pending = make();
+    cache.set(key, pending);
+    pending.catch(() => cache.delete(key));
+  }
+  return pending;
+}
+
+function loadFile(url: string): Promise<SearchIndexFile> {
+  return remember(files, url, async () => {
+    // Same origin; revalidated with the server so a new build is picked up.
     const response = await fetch(url, {cache: 'no-cache', headers: {Accept: 'application/json'}});
     if (!response.ok) throw new Error(`The search index answered ${response.status} ${response.statusText}.`);
     const file: unknown = await response.json();
     if (!isSearchIndexFile(file)) throw new Error('The search index has an unknown format; reload the page.');
-    return new SearchEngine(file);
-  })();
-  pending.catch(() => {
-    pending = undefined;
+    return file;
   });
-  return pending;
+}
+
+/**
+ * Fetches the index files of a scope (the current site's, and a release's when the reader is on
+ * one: plugins/search-index/client/scope.ts) and builds the matcher over the pages in that scope.
+ * `siteRoot` is the site's base URL (`/`, `/docs-site/`).
+ */
+export function loadSearchEngine(siteRoot: string, scope: SearchScope): Promise<SearchEngine> {
+  const root = siteRoot.endsWith('/') ? siteRoot : `${siteRoot}/`;
+  return remember(engines, scopeKey(scope), async () => {
+    const loaded = await Promise.all(scopes.indexFilesOf(scope).map((file) => loadFile(`${root}${file}`)));
+    return new SearchEngine(scopes.scopedIndex(loaded, scope));
+  });
 }

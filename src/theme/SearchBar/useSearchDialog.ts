@@ -15,7 +15,8 @@ import {
 } from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import {SEARCH_INDEX_FILE} from '@site/plugins/search-index/client/indexFile';
+import type {SearchScope} from '@site/plugins/search-index/client/scope';
+import {scopes} from './scopes';
 import type {SearchEngine, SearchHit} from './engine';
 
 export type Status =
@@ -24,8 +25,17 @@ export type Status =
   | {kind: 'dev'}
   | {kind: 'failed'; message: string};
 
-function useSearchEngine(): [Status, () => void] {
-  const url = useBaseUrl(`/${SEARCH_INDEX_FILE}`);
+/** The scope of the page being read: its path without the site's base URL. */
+function useSearchScope(): SearchScope {
+  const {pathname} = useLocation();
+  const siteRoot = useBaseUrl('/');
+  const path = pathname.startsWith(siteRoot) ? `/${pathname.slice(siteRoot.length)}` : pathname;
+  // One object per page, so the effect that loads the matcher runs when the reader moves, not on every render.
+  return useMemo(() => scopes.scopeOfPath(path), [path]);
+}
+
+function useSearchEngine(scope: SearchScope): [Status, () => void] {
+  const siteRoot = useBaseUrl('/');
   const [status, setStatus] = useState<Status>(() =>
     // `docusaurus start` never writes the index: say so instead of requesting a missing file.
     process.env.NODE_ENV === 'development' ? {kind: 'dev'} : {kind: 'loading'},
@@ -35,7 +45,7 @@ function useSearchEngine(): [Status, () => void] {
     if (process.env.NODE_ENV === 'development') return undefined;
     let live = true;
     import('./engine')
-      .then(({loadSearchEngine}) => loadSearchEngine(url))
+      .then(({loadSearchEngine}) => loadSearchEngine(siteRoot, scope))
       .then(
         (engine) => live && setStatus({kind: 'ready', engine}),
         (error: unknown) =>
@@ -45,7 +55,7 @@ function useSearchEngine(): [Status, () => void] {
     return () => {
       live = false;
     };
-  }, [url, attempt]);
+  }, [siteRoot, scope, attempt]);
   const retry = useCallback(() => {
     setStatus({kind: 'loading'});
     setAttempt((n) => n + 1);
@@ -64,6 +74,8 @@ export interface SearchDialogState {
   readonly query: string;
   readonly setQuery: (query: string) => void;
   readonly status: Status;
+  /** What the search box searches from this page (plugins/search-index/client/scope.ts). */
+  readonly scope: SearchScope;
   readonly retry: () => void;
   readonly hits: readonly SearchHit[];
   /** The index of the active option in `hits`. */
@@ -81,7 +93,8 @@ export function useSearchDialog(onClose: () => void): SearchDialogState {
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const [status, retry] = useSearchEngine();
+  const scope = useSearchScope();
+  const [status, retry] = useSearchEngine(scope);
   const history = useHistory();
   const location = useLocation();
   const siteRoot = useBaseUrl('/');
@@ -170,6 +183,7 @@ export function useSearchDialog(onClose: () => void): SearchDialogState {
     query,
     setQuery,
     status,
+    scope,
     retry,
     hits,
     active,
