@@ -193,6 +193,11 @@ test('keyboard only: shortcut, arrows, Escape, Enter, with combobox and listbox 
   // The count is announced through a status region the input is described by.
   await expect(page.getByRole('dialog').getByRole('status')).toHaveText(/\d+ results?/);
   await expect(input).toHaveAccessibleDescription(/\d+ results?/);
+  // What it searches is text in the dialog, read with the input (the site has no older release here).
+  await expect(page.getByRole('dialog')).toContainText('Searching the current reference and the guides.');
+  await expect(input).toHaveAccessibleDescription(
+    /^Searching the current reference and the guides\. \d+ results?/,
+  );
 
   const count = await options(page).count();
   expect(count).toBeGreaterThan(1);
