@@ -463,3 +463,102 @@ describe('a site with four releases made by npm run release, and an upcoming one
   });
 });
 
+
+describe('search is scoped to the release being read', () => {
+  /** What the search box finds from `route` for `query`: its scope line and every result's target. */
+  interface Found {
+    scope: string;
+    /** The input's accessible description: the scope line and the status, by aria-describedby. */
+    description: string;
+    status: string;
+    targets: string[];
+  }
+
+  test('in Chromium: a release finds its own reference and the guides; every other page the current reference', async () => {
+    const server = await startStaticServer(out);
+    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    try {
+      const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+      const requested: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('search-index.json')) requested.push(new URL(request.url()).pathname);
+      });
+      const search = async (route: string, query: string): Promise<Found> => {
+        await page.goto(`${server.url}${route}`);
+        await page.waitForSelector('html[data-has-hydrated="true"]');
+        await page.locator('nav.navbar').getByRole('button', {name: 'Search', exact: true}).click();
+        const box = page.getByRole('combobox', {name: 'Search the documentation'});
+        await box.fill(query);
+        const status = page.getByRole('dialog').getByRole('status');
+        await expect.poll(() => status.textContent(), {timeout: 30_000}).toMatch(/\d+ results?|No results/);
+        const targets = await page
+          .getByRole('listbox', {name: 'Search results'})
+          .getByRole('option')
+          .evaluateAll((options) => options.map((o) => o.getAttribute('data-target') ?? ''));
+        const description = await box.evaluate((input) =>
+          (input.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
+        );
+        const scope = (await page.getByRole('dialog').locator('p').first().textContent()) ?? '';
+        return {scope, description, status: (await status.textContent()) ?? '', targets};
+      };
+      const releasePages = (targets: string[]): string[] => targets.filter((t) => t.startsWith('/releases/'));
+
+      // `ping`: only in 2.1.0 and 3.0.0. From 3.0.0, its own operation first and no other release's page.
+      const from3 = await search('/releases/3.0.0/rest', 'ping');
+      expect(from3.scope).toBe("Searching release 3.0.0's reference and the guides.");
+      expect(from3.description).toContain("Searching release 3.0.0's reference and the guides.");
+      expect(from3.targets[0]).toBe('/releases/3.0.0/rest#ping');
+      expect(from3.targets.filter((t) => t.endsWith('#ping'))).toEqual(['/releases/3.0.0/rest#ping']);
+      expect(from3.targets.every((t) => !t.startsWith('/releases/') || t.startsWith('/releases/3.0.0/'))).toBe(true);
+      // Nor the current reference (4.0.0 removed ping; its pages are another release's).
+      expect(from3.targets.filter((t) => /^\/(rest|docs\/ws)(#|$)/.test(t))).toEqual([]);
+      // Enter opens it, on that release's page.
+      await page.getByRole('combobox', {name: 'Search the documentation'}).press('Enter');
+      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/releases/3.0.0/rest#ping');
+
+      // From 2.0.0, which has no ping: not 2.1.0's nor 3.0.0's.
+      const from2 = await search('/releases/2.0.0/rest', 'ping');
+      expect(from2.scope).toBe("Searching release 2.0.0's reference and the guides.");
+      expect(from2.targets.filter((t) => t.endsWith('#ping'))).toEqual([]);
+      expect(releasePages(from2.targets).every((t) => t.startsWith('/releases/2.0.0/'))).toBe(true);
+
+      // From the current reference: no /releases/ page, and no ping (the current release removed it).
+      const fromCurrent = await search('/rest', 'ping');
+      expect(fromCurrent.scope).toBe('Searching the current reference and the guides.');
+      expect(releasePages(fromCurrent.targets)).toEqual([]);
+      expect(fromCurrent.targets.filter((t) => t.endsWith('#ping'))).toEqual([]);
+
+      // `listQuotes`: only in the upcoming release.
+      const fromNext = await search('/releases/next/rest', 'listQuotes');
+      expect(fromNext.scope).toBe("Searching the upcoming release's reference and the guides.");
+      expect(fromNext.targets[0]).toBe('/releases/next/rest#listQuotes');
+      expect(releasePages(fromNext.targets).every((t) => t.startsWith('/releases/next/'))).toBe(true);
+      const nextFromCurrent = await search('/rest', 'listQuotes');
+      expect(nextFromCurrent.targets.filter((t) => t.includes('listQuotes') || t.startsWith('/releases/'))).toEqual([]);
+      // A guide finds the current reference too, and a guide is found from a release.
+      const fromGuide = await search('/docs/intro', 'listQuotes');
+      expect(fromGuide.targets.filter((t) => t.startsWith('/releases/'))).toEqual([]);
+      const guideFromRelease = await search('/releases/3.0.0/ws', 'authentication');
+      expect(guideFromRelease.targets.some((t) => t.startsWith('/docs/authentication'))).toBe(true);
+
+      // The current site's file never carries a release's pages; a release's file loads on its pages only.
+      const root = JSON.parse(readFileSync(path.join(out, 'search-index.json'), 'utf8')) as {pages: {u: string}[]};
+      expect(root.pages.filter((p) => p.u.startsWith('/releases/'))).toEqual([]);
+      expect([...new Set(requested)].sort()).toEqual(
+        [
+          '/search-index.json',
+          '/releases/3.0.0/search-index.json',
+          '/releases/2.0.0/search-index.json',
+          '/releases/next/search-index.json',
+        ].sort(),
+      );
+      await page.close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
