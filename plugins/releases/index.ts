@@ -25,6 +25,7 @@ import {
   type ReleasesContent,
 } from './load';
 import type {HistoryView, VersionHistoryProps} from './view';
+import {SINCE_MARKS_DATA, sinceMarks} from './since';
 
 export type {ReleasesContent} from './load';
 
@@ -87,6 +88,8 @@ export default function releasesPlugin(
           await actions.createData(HISTORY_DATA, JSON.stringify(view)),
         ),
       };
+      // `?since=` on the references: loaded by a lazy chunk only when the reader asks (src/components/ApiReference/Since).
+      await actions.createData(SINCE_MARKS_DATA, JSON.stringify(sinceMarks(view)));
       actions.addRoute({path: HISTORY_ROUTE, component: VERSION_HISTORY_COMPONENT, modules, exact: true});
     },
 

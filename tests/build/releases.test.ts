@@ -562,3 +562,110 @@ describe('search is scoped to the release being read', () => {
     }
   });
 });
+
+describe('?since= marks the current references with what changed after a release', () => {
+  test('/rest?since=2.0.0 marks fields with their verdict and release, the mark follows to /docs/ws, stops on request; no request leaves the page; axe at 1280 and 420 px', async () => {
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const server = await startStaticServer(out);
+    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    try {
+      const context = await browser.newContext({viewport: {width: 1280, height: 900}});
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      const open = async (route: string): Promise<void> => {
+        await page.goto(`${server.url}${route}`);
+        await page.waitForSelector('html[data-has-hydrated="true"]');
+      };
+      const panel = page.getByRole('region', {name: /^Marked:|not a recorded release|^Nothing changed/});
+      const markOf = (id: string) => page.locator(`[id="${id}"] [data-since-mark]`);
+      const axe = async (label: string): Promise<void> => {
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const run = (window as unknown as {axe: {run: (d: Document, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
+          const result = await run.run(document, {
+            runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
+          });
+          return result.violations.map((v) => v.id);
+        });
+        expect(violations, label).toEqual([]);
+      };
+
+      // Without `since`, nothing is marked and the marks' chunk is not loaded.
+      await open('/rest');
+      expect(await page.locator('[data-since-mark]').count()).toBe(0);
+      expect(requests.filter((u) => u.includes('since-marks'))).toEqual([]);
+
+      // The older release's banner links to the marks since it.
+      await open('/releases/2.0.0/rest#listOrders');
+      await page.getByRole('link', {name: 'What changed since 2.0.0'}).click();
+      await expect.poll(() => panel.count()).toBe(1);
+      expect(new URL(page.url()).search).toBe('?since=2.0.0');
+      const summary = (await panel.locator('p').first().textContent()) ?? '';
+      const [, total, breaking] = /^Marked: (\d+) changes since 2\.0\.0 \((\d+) breaking\), up to 4\.0\.0/.exec(summary) ?? [];
+      expect(Number(total)).toBeGreaterThan(5);
+      expect(Number(breaking)).toBeGreaterThan(1);
+      // The required parameter 3.0.0 added: Breaking for the reader who sends requests, in words on its row.
+      await expect.poll(() => markOf('listOrders.query.account_id').textContent()).toBe(' Changed since 2.0.0: Breaking (3.0.0)');
+      expect(await markOf('listOrders.query.note').textContent()).toMatch(/^ Changed since 2\.0\.0: \w.* \(2\.1\.0\)$/);
+      expect(await markOf('listOrders.query.side').textContent()).toContain('Breaking (3.0.0)');
+      // A field no release changed carries no mark.
+      expect(await markOf('listOrders.query.from_datetime').count()).toBe(0);
+      // The panel lists breaking lines first, each linked to its element.
+      const items = panel.locator('ul').first().locator('li');
+      expect(await items.count()).toBe(Number(total));
+      const labels = await items.locator('strong').allTextContents();
+      expect(labels.slice(0, Number(breaking)).every((l) => l === 'Breaking')).toBe(true);
+      expect(labels.slice(Number(breaking)).includes('Breaking')).toBe(false);
+      expect(await panel.locator('a[href="#listOrders.query.account_id"]').count()).toBe(1);
+      // The removed operation is listed, marked nowhere.
+      expect(await panel.textContent()).toContain('No longer in the reference');
+      await axe('/rest?since=2.0.0 at 1280 px');
+      await page.setViewportSize({width: 420, height: 900});
+      await axe('/rest?since=2.0.0 at 420 px');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.setViewportSize({width: 1280, height: 900});
+
+      // An in-page link keeps the marks.
+      await panel.locator('a[href="#listOrders.query.account_id"]').click();
+      expect(await markOf('listOrders.query.account_id').count()).toBe(1);
+
+      // The chosen version follows the reader to /docs/ws, with no `since` in its URL.
+      await open('/docs/ws');
+      await expect.poll(() => panel.count()).toBe(1);
+      expect(await panel.locator('p').first().textContent()).toMatch(/^Marked: \d+ changes? since 2\.0\.0/);
+      await expect
+        .poll(() => markOf('price_update.price_update.update_list[].status').textContent())
+        .toMatch(/^ Changed since 2\.0\.0: .*\(4\.0\.0\)/);
+      await axe('/docs/ws marked, 1280 px');
+
+      // Stop marking: the marks and the panel go, and stay gone on the next page.
+      await page.getByRole('button', {name: 'Stop marking'}).click();
+      await expect.poll(() => page.locator('[data-since-mark]').count()).toBe(0);
+      expect(await panel.count()).toBe(0);
+      await open('/rest');
+      expect(await page.locator('[data-since-mark]').count()).toBe(0);
+      expect(await panel.count()).toBe(0);
+
+      // An unknown version says so and lists the versions known; the newest has nothing since it.
+      await open('/rest?since=9.9.9');
+      await expect.poll(() => panel.count()).toBe(1);
+      expect(await panel.textContent()).toContain('9.9.9 is not a recorded release');
+      expect(await panel.textContent()).toContain('Known releases: 4.0.0, 3.0.0, 2.1.0, 2.0.0.');
+      expect(await page.locator('[data-since-mark]').count()).toBe(0);
+      await axe('/rest?since=9.9.9');
+      await open('/docs/ws?since=4.0.0');
+      await expect.poll(() => panel.textContent()).toContain('Nothing changed since 4.0.0');
+      await page.getByRole('button', {name: 'Stop marking'}).click();
+
+      // Nothing left the site.
+      const origin = new URL(server.url).origin;
+      expect(requests.filter((u) => new URL(u).origin !== origin)).toEqual([]);
+      expect(requests.some((u) => u.includes('since-marks'))).toBe(true);
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});

@@ -14,6 +14,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import type {ReferenceRelease, ReleaseChoice} from '@site/plugins/api-reference/types';
 import {switchTarget, SWITCHED_KEY, choiceLabel, releaseDateText} from './switching';
 import MissingNotice from './MissingNotice';
+import Since from '../Since';
 import styles from './styles.module.css';
 
 type Api = 'rest' | 'ws';
@@ -117,7 +118,9 @@ export default function ReleaseBar({
   readonly api: Api;
 }): ReactNode {
   const {siteConfig} = useDocusaurusContext();
-  if (release === undefined) return null;
+  // `?since=` marks the current reference only: an older or upcoming release's pages link to it.
+  const since = release === undefined || release.id === null ? <Since api={api} /> : null;
+  if (release === undefined) return since;
   const currentPage = api === 'rest' ? release.current.rest : release.current.ws;
   return (
     <>
@@ -131,6 +134,7 @@ export default function ReleaseBar({
       {release.choices.length > 1 ? <Switcher release={release} api={api} /> : null}
       <SwitchAnnouncement />
       <MissingNotice release={release} />
+      {since}
     </>
   );
 }
