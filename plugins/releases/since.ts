@@ -12,7 +12,12 @@ function marksOf(view: SinceView): SinceMarks {
   const marks: SinceMarks = {to: view.to, rest: {}, ws: {}, gone: []};
   for (const group of view.groups) {
     for (const item of group.items) {
-      const line: SinceLine = {text: item.text, label: item.label, breaking: item.breaking, in: item.in ?? view.to};
+      const line: SinceLine = {
+        text: item.text,
+        label: item.label,
+        breaking: item.breaking,
+        in: item.in ?? view.to,
+      };
       const hash = item.href?.indexOf('#') ?? -1;
       if (item.href === undefined || hash < 0) {
         const gone: GoneLine = {...line, api: group.api, subject: group.label};
@@ -30,6 +35,8 @@ function marksOf(view: SinceView): SinceMarks {
 export function sinceMarks(view: Pick<HistoryView, 'versions' | 'since'>): SinceMarksData {
   return {
     versions: view.versions,
-    since: Object.fromEntries(Object.entries(view.since).map(([version, since]) => [version, marksOf(since)])),
+    since: Object.fromEntries(
+      Object.entries(view.since).map(([version, since]) => [version, marksOf(since)]),
+    ),
   };
 }

@@ -60,9 +60,7 @@ export function sinceState(data: SinceMarksData, version: string): SinceState {
 }
 
 /** An anchor's lines, flattened for the panel: breaking first, then in the order the history gives. */
-export function panelLines(
-  marks: Record<string, SinceLine[]>,
-): Array<SinceLine & {anchor: string}> {
+export function panelLines(marks: Record<string, SinceLine[]>): Array<SinceLine & {anchor: string}> {
   const lines = Object.entries(marks).flatMap(([anchor, list]) => list.map((line) => ({...line, anchor})));
   return [...lines.filter((l) => l.breaking), ...lines.filter((l) => !l.breaking)];
 }
@@ -86,6 +84,7 @@ export function markWords(version: string, lines: readonly SinceLine[]): string 
     if (!releases.includes(line.in)) releases.push(line.in);
     byLabel.set(line.label, releases);
   }
-  const parts = [...byLabel].map(([label, releases]) => `${label} (${releases.join(', ')})`);
+  // Array.from, not a spread: the site's Babel spreads only arrays, a Map would arrive whole.
+  const parts = Array.from(byLabel, ([label, releases]) => `${label} (${releases.join(', ')})`);
   return `Changed since ${version}: ${parts.join('; ')}`;
 }

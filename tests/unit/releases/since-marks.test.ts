@@ -39,10 +39,12 @@ function entry(changes: Change[], version: string, since: string | null): Histor
   };
 }
 
-async function releases(): Promise<HistoryEntry[]> {
+function releases(): HistoryEntry[] {
   const v200 = openapi();
   const v210 = structuredClone(v200);
-  v210.paths['/api/ping'] = {get: {operationId: 'ping', summary: 'Ping', responses: {'204': {description: 'Alive.'}}}};
+  v210.paths['/api/ping'] = {
+    get: {operationId: 'ping', summary: 'Ping', responses: {'204': {description: 'Alive.'}}},
+  };
   v210.paths['/api/orders'].get.parameters.push({name: 'note', in: 'query', schema: {type: 'string'}});
   const v300 = structuredClone(v210);
   v300.paths['/api/orders'].get.parameters.unshift({
@@ -52,8 +54,8 @@ async function releases(): Promise<HistoryEntry[]> {
     schema: {type: 'string'},
   });
   delete v300.paths['/api/ping'];
-  const diff = (a: Doc, b: Doc): Promise<Change[]> => diffDocuments('rest', a, b, {asOf: '2026-11-26'});
-  const [c210, c300] = await Promise.all([diff(v200, v210), diff(v210, v300)]);
+  const diff = (a: Doc, b: Doc): Change[] => diffDocuments('rest', a, b, {asOf: '2026-11-26'});
+  const [c210, c300] = [diff(v200, v210), diff(v210, v300)];
   return [entry(c300, '3.0.0', '2.1.0'), entry(c210, '2.1.0', '2.0.0'), entry([], '2.0.0', null)];
 }
 
@@ -63,8 +65,8 @@ const anchors = {
 };
 
 describe('since-marks.json', () => {
-  it('keys the history view\'s "changes since" by element id, the removed ones apart, and keeps every line', async () => {
-    const view = historyView(await releases(), anchors);
+  it('keys the history view\'s "changes since" by element id, the removed ones apart, and keeps every line', () => {
+    const view = historyView(releases(), anchors);
     const data = sinceMarks(view);
     expect(data.versions).toEqual(['3.0.0', '2.1.0', '2.0.0']);
     // The newest release has nothing since it.
@@ -80,22 +82,34 @@ describe('since-marks.json', () => {
         in: '3.0.0',
       },
     ]);
-    expect(since200.rest['listOrders.query.note']?.map((l) => [l.label, l.in])).toEqual([['Addition', '2.1.0']]);
+    expect(since200.rest['listOrders.query.note']?.map((l) => [l.label, l.in])).toEqual([
+      ['Addition', '2.1.0'],
+    ]);
     // The ping operation came in 2.1.0 and went in 3.0.0: since 2.0.0 nothing of it applies …
     expect(JSON.stringify(since200)).not.toContain('ping');
     // … since 2.1.0 its removal does, with no element to mark.
     const gone = data.since['2.1.0']?.gone ?? [];
-    expect(gone.map((g) => [g.api, g.subject, g.breaking, g.in])).toEqual([['rest', '`GET /api/ping`', true, '3.0.0']]);
+    expect(gone.map((g) => [g.api, g.subject, g.breaking, g.in])).toEqual([
+      ['rest', '`GET /api/ping`', true, '3.0.0'],
+    ]);
     // Every listed line of the view is in the data once.
     for (const [version, since] of Object.entries(view.since)) {
       const marks = data.since[version];
-      const count = marks === undefined ? 0 : [...Object.values(marks.rest), ...Object.values(marks.ws)].flat().length + marks.gone.length;
+      const count =
+        marks === undefined
+          ? 0
+          : [...Object.values(marks.rest), ...Object.values(marks.ws)].flat().length + marks.gone.length;
       expect(count, version).toBe(since.lines);
     }
   });
 });
 
-const line = (label: string, breaking: boolean, release: string): SinceLine => ({text: 't', label, breaking, in: release});
+const line = (label: string, breaking: boolean, release: string): SinceLine => ({
+  text: 't',
+  label,
+  breaking,
+  in: release,
+});
 
 describe('the words of ?since=', () => {
   it('takes the version from the URL, else the one remembered', () => {
@@ -109,14 +123,20 @@ describe('the words of ?since=', () => {
     const data = {versions: ['4.0.0', '2.0.0'], since: {'2.0.0': {to: '4.0.0', rest: {}, ws: {}, gone: []}}};
     expect(sinceState(data, '2.0.0').kind).toBe('marks');
     expect(sinceState(data, '4.0.0')).toEqual({kind: 'newest', version: '4.0.0'});
-    expect(sinceState(data, '9.9.9')).toEqual({kind: 'unknown', version: '9.9.9', versions: ['4.0.0', '2.0.0']});
+    expect(sinceState(data, '9.9.9')).toEqual({
+      kind: 'unknown',
+      version: '9.9.9',
+      versions: ['4.0.0', '2.0.0'],
+    });
   });
 
   it('lists breaking lines first, counts them, and marks each verdict once with its releases', () => {
     const lines = panelLines({a: [line('Addition', false, '2.1.0')], b: [line('Breaking', true, '3.0.0')]});
     expect(lines.map((l) => l.anchor)).toEqual(['b', 'a']);
     expect(markedSummary('2.0.0', lines)).toBe('Marked: 2 changes since 2.0.0 (1 breaking)');
-    expect(markedSummary('2.0.0', [line('Addition', false, '2.1.0')])).toBe('Marked: 1 change since 2.0.0 (0 breaking)');
+    expect(markedSummary('2.0.0', [line('Addition', false, '2.1.0')])).toBe(
+      'Marked: 1 change since 2.0.0 (0 breaking)',
+    );
     expect(
       markWords('2.0.0', [
         line('Behaviour change', false, '2.1.0'),

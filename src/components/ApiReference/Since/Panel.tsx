@@ -52,7 +52,8 @@ function useMarks(version: string, marks: Record<string, SinceLine[]> | undefine
       const mark = document.createElement('span');
       mark.dataset.sinceMark = '';
       const words = document.createElement('span');
-      words.className = lines.some((l) => l.breaking) ? `${styles.mark} ${styles.breaking}` : styles.mark;
+      words.className =
+        `${styles.mark ?? ''} ${lines.some((l) => l.breaking) ? (styles.breaking ?? '') : ''}`.trim();
       words.textContent = markWords(version, lines);
       // A space before the words, so that they are not read as one with the field's name.
       mark.append(' ', words);
@@ -123,11 +124,10 @@ export default function SincePanel({version, api, onStop}: SincePanelProps): Rea
         <ul className={styles.lines}>
           {lines.map((line, i) => (
             <li key={i}>
-              <a href={`#${line.anchor}`}>
+              <Link to={`#${line.anchor}`}>
                 <code>{line.anchor}</code>
-              </a>{' '}
-              <strong>{line.label}</strong> (
-              {line.in}): <Sentence text={line.text} />
+              </Link>{' '}
+              <strong>{line.label}</strong> ({line.in}): <Sentence text={line.text} />
             </li>
           ))}
         </ul>
@@ -138,7 +138,8 @@ export default function SincePanel({version, api, onStop}: SincePanelProps): Rea
           <ul className={styles.lines}>
             {gone.map((line, i) => (
               <li key={i}>
-                <Sentence text={line.subject} /> <strong>{line.label}</strong> ({line.in}): <Sentence text={line.text} />
+                <Sentence text={line.subject} /> <strong>{line.label}</strong> ({line.in}):{' '}
+                <Sentence text={line.text} />
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
 /**
  * `?since=<version>` on the current references: the only part in the page's own script. It reads
- * the URL (or the version remembered in this tab) after mount, so the server's HTML and the first
+ * the URL (or the version remembered in this tab) once hydrated, so the server's HTML and the first
  * render agree, and loads the panel with its data as a lazy chunk only when there is a version.
  */
 import {useEffect, useState, type ComponentType, type ReactNode} from 'react';
 import {useHistory, useLocation} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {chosenSince, SINCE_KEY} from '@site/plugins/releases/client/since';
 import type {SincePanelProps} from './Panel';
 
@@ -28,14 +29,15 @@ function remember(version: string | null): void {
 export default function Since({api}: {readonly api: 'rest' | 'ws'}): ReactNode {
   const location = useLocation();
   const history = useHistory();
-  const [version, setVersion] = useState<string | null>(null);
+  // False while hydrating: the server's HTML has no panel, so the first render has none either.
+  const isBrowser = useIsBrowser();
+  const [, setStopped] = useState(0);
   const [Panel, setPanel] = useState<ComponentType<SincePanelProps> | null>(null);
+  const version = isBrowser ? chosenSince(location.search, remembered()) : null;
 
   useEffect(() => {
-    const chosen = chosenSince(location.search, remembered());
-    if (chosen !== null) remember(chosen);
-    setVersion(chosen);
-  }, [location.search]);
+    if (version !== null) remember(version);
+  }, [version]);
 
   useEffect(() => {
     if (version === null || Panel !== null) return undefined;
@@ -51,7 +53,7 @@ export default function Since({api}: {readonly api: 'rest' | 'ws'}): ReactNode {
   if (version === null || Panel === null) return null;
   const stop = (): void => {
     remember(null);
-    setVersion(null);
+    setStopped((n) => n + 1);
     const params = new URLSearchParams(location.search);
     if (params.has('since')) {
       params.delete('since');
