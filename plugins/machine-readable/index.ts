@@ -8,21 +8,28 @@
  * - `/downloads/ws-schemas/*.schema.json` + `index.json`: one JSON Schema per WebSocket message;
  * - `/downloads/postman-collection.json`: the REST API as a Postman collection;
  * - `/downloads/types/rest.d.ts` and `ws-messages.d.ts`: TypeScript types of the REST API and of
- *   every WebSocket message.
+ *   every WebSocket message;
+ * - the same three for every older and upcoming release the site renders, made from that
+ *   release's documents, beside its reference: `/releases/<id>/postman-collection.json`,
+ *   `/releases/<id>/types/rest.d.ts`, `/releases/<id>/ws-schemas/index.json`, … (not in llms.txt,
+ *   which describes the current release only).
  *
- * (`/downloads/{openapi,asyncapi}.{yaml,json}` are written by the api-reference plugin.)
+ * (`/downloads/{openapi,asyncapi}.{yaml,json}` and `/releases/<id>/{openapi,asyncapi}.{yaml,json}`
+ * are written by the api-reference plugin.)
  * Everything here runs in Node at build time; only ./paths.ts is shared with the browser.
  */
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {LoadContext, LoadedPlugin, Plugin} from '@docusaurus/types';
 import {
   absoluteSpecPaths,
   identityFromDocuments,
   resolveSpecPaths,
+  type SiteIdentity,
   type SpecPaths,
 } from '../api-reference/identity';
-import {documentsFromPlugins} from '../api-reference/content';
+import {API_REFERENCE_PLUGIN, documentsFromPlugins, type LoadedDocuments} from '../api-reference/content';
+import type {LoadedReference} from '../api-reference/references';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
 import {apiSentence, renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
 import {readingOf} from '../api-reference/readings';
@@ -38,6 +45,7 @@ import {
   WS_SCHEMAS_INDEX,
   WS_TYPES_FILE,
   markdownPathFor,
+  releaseDownloadsFolder,
   type DownloadFacts,
 } from '../api-reference/client/downloads';
 import {collectionRequests, postmanCollection} from './postman';
@@ -185,6 +193,54 @@ async function writeTypesFiles(
   return typed;
 }
 
+/** The Postman collection of a reference's OpenAPI document, with the servers that document lists. */
+async function writePostman(
+  {outDir, baseUrl, downloads}: Destination,
+  openapi: JsonObject,
+  identity: SiteIdentity,
+): Promise<JsonObject> {
+  const defaultServer = identity.restServers.find((s) => s.isDefault);
+  const collection = await postmanCollection(openapi, {
+    ...(defaultServer !== undefined
+      ? {defaultServer: {name: defaultServer.name, url: defaultServer.url}}
+      : {}),
+    servers: identity.restServers.map((s) => ({name: s.name, url: s.url})),
+  });
+  await write(outDir, `${downloads}${POSTMAN_FILE}`, baseUrl, `${JSON.stringify(collection, null, 2)}\n`);
+  return collection;
+}
+
+/**
+ * Everything made from one reference's documents, under its downloads folder: the message JSON
+ * Schemas, the TypeScript types and the Postman collection (the documents themselves are the
+ * api-reference plugin's). The current reference's folder is /downloads/, an older or upcoming
+ * release's is beside its reference (/releases/<id>/): the names under it are the same.
+ */
+async function writeReferenceFiles(
+  where: Destination,
+  {openapi, asyncapi}: LoadedDocuments,
+  identity: SiteIdentity,
+  url: (sitePath: string) => string,
+): Promise<{schemas: MessageSchemas; typed: string[]; collection: JsonObject}> {
+  const schemas = await writeMessageSchemas(where, asyncapi, url(`${where.downloads}${WS_SCHEMAS_DIR}/`));
+  const typed = await writeTypesFiles(where, openapi, asyncapi, schemas);
+  const collection = await writePostman(where, openapi, identity);
+  return {schemas, typed, collection};
+}
+
+/**
+ * The older and upcoming releases' references the api-reference plugin loaded (none when the
+ * site renders one release), with their documents as loaded.
+ */
+function referencesFromPlugins(
+  plugins: readonly LoadedPlugin[],
+): ReadonlyArray<Pick<LoadedReference, 'option' | 'documents' | 'files'>> {
+  const plugin = plugins.find(
+    (p) => p.name === API_REFERENCE_PLUGIN && (p.options.id ?? 'default') === 'default',
+  );
+  return (plugin?.content as {references?: LoadedReference[]} | undefined)?.references ?? [];
+}
+
 export default function machineReadablePlugin(
   context: LoadContext,
   options: MachineReadableOptions = {},
@@ -206,19 +262,31 @@ export default function machineReadablePlugin(
       // As the references loaded them: a split document bundled, an AsyncAPI 2.x one converted.
       const {openapi, asyncapi} = documentsFromPlugins(plugins, 'machine-readable');
       const identity = identityFromDocuments(openapi, asyncapi, specPaths.openapi);
+      const {schemas, typed, collection} = await writeReferenceFiles(
+        {outDir, baseUrl, downloads},
+        {openapi, asyncapi},
+        identity,
+        url,
+      );
 
-      const where = {outDir, baseUrl, downloads};
-      const schemas = await writeMessageSchemas(where, asyncapi, url(`${downloads}${WS_SCHEMAS_DIR}/`));
-      const typed = await writeTypesFiles(where, openapi, asyncapi, schemas);
-
-      const defaultServer = identity.restServers.find((s) => s.isDefault);
-      const collection = await postmanCollection(openapi, {
-        ...(defaultServer !== undefined
-          ? {defaultServer: {name: defaultServer.name, url: defaultServer.url}}
-          : {}),
-        servers: identity.restServers.map((s) => ({name: s.name, url: s.url})),
-      });
-      await write(outDir, `${downloads}${POSTMAN_FILE}`, baseUrl, `${JSON.stringify(collection, null, 2)}\n`);
+      // Every older and upcoming release: the same files, from its documents, beside its reference.
+      for (const reference of referencesFromPlugins(plugins)) {
+        const started = performance.now();
+        const folder = `${baseUrl}${releaseDownloadsFolder(reference.option.routes.openapi).replace(/^\//, '')}/`;
+        const made = await writeReferenceFiles(
+          {outDir, baseUrl, downloads: folder},
+          reference.documents,
+          identityFromDocuments(
+            reference.documents.openapi,
+            reference.documents.asyncapi,
+            reference.files.openapi,
+          ),
+          url,
+        );
+        console.info(
+          `${LOG} ${folder}: ${made.schemas.messages.length} message schemas, ${made.typed.length} types files and a Postman collection of ${collectionRequests(made.collection).length} requests written in ${Math.round(performance.now() - started)} ms`,
+        );
+      }
 
       const docs = plugins.find(
         (p) => p.name === 'docusaurus-plugin-content-docs' && (p.options.id ?? 'default') === 'default',

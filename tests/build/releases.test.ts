@@ -350,7 +350,8 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(page('releases/2.0.0/rest')).toContain('href="/releases/2.0.0/openapi.yaml"');
     // llms.txt and llms-full.txt describe the current release only; each release page keeps its Markdown copy.
     expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).not.toContain('/releases/');
-    expect(readFileSync(path.join(out, 'llms-full.txt'), 'utf8')).not.toContain('listQuotes');
+    // (llms-full.txt carries the version history, whose upcoming section names listQuotes: not a release page.)
+    expect(readFileSync(path.join(out, 'llms-full.txt'), 'utf8')).not.toContain('You are reading');
     expect(existsSync(path.join(out, 'releases/2.0.0/rest.md'))).toBe(true);
     // Older pages leave out the validator and the request builder, compiled for the current documents only.
     expect(text('releases/2.0.0/rest')).toContain("The payload validator and the request builder are on the current release's pages only.");
@@ -667,5 +668,86 @@ describe('?since= marks the current references with what changed after a release
       await browser.close();
       await server.close();
     }
+  });
+});
+
+describe("each release's downloads, beside its reference, made from its documents", () => {
+  /** The buttons of a page's Downloads bar: each link's label and target. */
+  function downloadsBar(route: string): Array<{label: string; href: string}> {
+    const bar = /<nav[^>]*aria-label="Download the [^"]*"[^>]*>([\s\S]*?)<\/nav>/.exec(page(route))?.[1] ?? '';
+    return [...bar.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => ({
+      href: m[1] ?? '',
+      label: m[2] ?? '',
+    }));
+  }
+  const json = (file: string): Doc => JSON.parse(readFileSync(path.join(out, file), 'utf8'));
+  /** The requests of a Postman collection, as `METHOD /path`. */
+  function requests(file: string): string[] {
+    const found: string[] = [];
+    const walk = (items: Doc[]): void => {
+      for (const item of items) {
+        if (Array.isArray(item.item)) walk(item.item);
+        else found.push(`${item.request.method} /${(item.request.url.path ?? []).join('/')}`);
+      }
+    };
+    walk(json(file).item);
+    return found;
+  }
+
+  test("a release's Postman collection has the operations of that release: ping in 3.0.0, not in the current one", () => {
+    expect(requests('releases/3.0.0/postman-collection.json')).toContain('GET /api/ping');
+    expect(requests('releases/2.1.0/postman-collection.json')).toContain('GET /api/ping');
+    expect(requests('releases/2.0.0/postman-collection.json')).not.toContain('GET /api/ping');
+    expect(requests('downloads/postman-collection.json')).not.toContain('GET /api/ping');
+    expect(requests('releases/next/postman-collection.json')).toContain('GET /api/quotes');
+  });
+
+  test("the upcoming release's types name listQuotes; the current release's and older ones' do not", () => {
+    const types = (folder: string): string => readFileSync(path.join(out, folder, 'types/rest.d.ts'), 'utf8');
+    expect(types('releases/next')).toMatch(/\blistQuotes: \{/);
+    for (const folder of ['downloads', 'releases/3.0.0', 'releases/2.0.0']) expect(types(folder)).not.toContain('listQuotes');
+    expect(types('releases/3.0.0')).toMatch(/\bping: \{/);
+    expect(readFileSync(path.join(out, 'releases/2.1.0/types/ws-messages.d.ts'), 'utf8')).toContain('price_notice');
+    expect(readFileSync(path.join(out, 'releases/2.0.0/types/ws-messages.d.ts'), 'utf8')).not.toContain('price_notice');
+  });
+
+  test("a release's message JSON Schemas are its own, their ids under its folder", () => {
+    const index = JSON.stringify(json('releases/2.1.0/ws-schemas/index.json'));
+    expect(index).toContain('price_notice');
+    expect(index).toContain('/releases/2.1.0/ws-schemas/');
+    expect(JSON.stringify(json('releases/2.0.0/ws-schemas/index.json'))).not.toContain('price_notice');
+  });
+
+  test('the documents keep their URLs: /releases/<v>/openapi.yaml and asyncapi.yaml, as recorded', () => {
+    for (const id of ['2.0.0', '2.1.0', '3.0.0']) {
+      const recorded = (name: string) => readFileSync(path.join(site, 'specs/releases', id, `${name}.yaml`), 'utf8');
+      const published = (name: string) => readFileSync(path.join(out, 'releases', id, `${name}.yaml`), 'utf8');
+      expect(parse(published('openapi'))).toEqual(parse(recorded('openapi')));
+      expect(parse(published('asyncapi'))).toEqual(parse(recorded('asyncapi')));
+    }
+    expect(json('releases/next/openapi.json').info.version).toBe('4.1.0');
+  });
+
+  test("a release's Downloads bars list its files as the current bars list theirs, and every link resolves to a file of the build", () => {
+    for (const [release, current] of [
+      ['releases/2.0.0/rest', 'rest'],
+      ['releases/2.0.0/ws', 'docs/ws'],
+      ['releases/next/rest', 'rest'],
+      ['releases/next/ws', 'docs/ws'],
+    ] as const) {
+      const bar = downloadsBar(release);
+      const own = downloadsBar(current);
+      expect(bar.length, release).toBeGreaterThan(2);
+      expect(bar.map((b) => b.label), release).toEqual(own.map((b) => b.label));
+      const folder = `/${release.split('/').slice(0, 2).join('/')}/`;
+      expect(bar.map((b) => b.href), release).toEqual(own.map((b) => b.href.replace('/downloads/', folder)));
+      for (const {href} of bar) expect(existsSync(path.join(out, href)), href).toBe(true);
+    }
+  });
+
+  test('llms.txt lists the current release\'s downloads only', () => {
+    const llms = readFileSync(path.join(out, 'llms.txt'), 'utf8');
+    expect(llms).toContain('/downloads/postman-collection.json');
+    expect(llms).not.toContain('/releases/');
   });
 });

@@ -21,6 +21,17 @@ export function downloadPath(...parts: string[]): string {
   return `/${[DOWNLOADS_DIR, ...parts].join('/')}`;
 }
 
+/**
+ * The folder of an older or upcoming release's downloads: the folder its documents were
+ * recorded to (`/releases/2.0.0/openapi.yaml` → `/releases/2.0.0`). A release's files sit beside
+ * its reference, the same names as under /downloads (`/releases/2.0.0/postman-collection.json`,
+ * `/releases/2.0.0/types/rest.d.ts`), so its documents keep the URLs the issue names.
+ */
+export function releaseDownloadsFolder(documentPath: string): string {
+  const slash = documentPath.lastIndexOf('/');
+  return slash <= 0 ? '' : documentPath.slice(0, slash);
+}
+
 /** File name (under DOWNLOADS_DIR) of the Postman collection. */
 export const POSTMAN_FILE = 'postman-collection.json';
 
@@ -73,6 +84,12 @@ export interface DownloadButton {
 export interface Download {
   /** Site path, without the base URL: `/downloads/openapi.yaml`. */
   readonly path: string;
+  /**
+   * The path under the downloads folder (`types/rest.d.ts`) of a file made from the reference's
+   * documents, which every older and upcoming release has too, under its own folder
+   * (releaseDownloadsFolder); none for the site's own files (the release feed).
+   */
+  readonly file?: string;
   /** Its title in llms.txt. */
   readonly title: string;
   readonly describe: (facts: DownloadFacts) => string;
@@ -81,6 +98,9 @@ export interface Download {
   /** Written only when its generator succeeds (llms.txt lists it only then). */
   readonly optional?: boolean;
 }
+
+/** A file made from the documents: under /downloads for the current reference, beside each release's. */
+const fromDocuments = (...parts: string[]) => ({path: downloadPath(...parts), file: parts.join('/')});
 
 const document = (name: 'openapi' | 'asyncapi', ext: 'yaml' | 'json', position: number) => ({
   document: name,
@@ -97,37 +117,37 @@ const document = (name: 'openapi' | 'asyncapi', ext: 'yaml' | 'json', position: 
  */
 export const DOWNLOADS: readonly Download[] = [
   {
-    path: downloadPath('openapi.yaml'),
+    ...fromDocuments('openapi.yaml'),
     title: 'OpenAPI document (YAML)',
     describe: (f) => `The REST API, OpenAPI ${f.openapiVersion}.`,
     page: document('openapi', 'yaml', 0),
   },
   {
-    path: downloadPath('openapi.json'),
+    ...fromDocuments('openapi.json'),
     title: 'OpenAPI document (JSON)',
     describe: () => 'The same document as JSON.',
     page: document('openapi', 'json', 1),
   },
   {
-    path: downloadPath('asyncapi.yaml'),
+    ...fromDocuments('asyncapi.yaml'),
     title: 'AsyncAPI document (YAML)',
     describe: (f) => `The WebSocket API, AsyncAPI ${f.asyncapiVersion}.`,
     page: document('asyncapi', 'yaml', 0),
   },
   {
-    path: downloadPath('asyncapi.json'),
+    ...fromDocuments('asyncapi.json'),
     title: 'AsyncAPI document (JSON)',
     describe: () => 'The same document as JSON.',
     page: document('asyncapi', 'json', 1),
   },
   {
-    path: downloadPath(WS_SCHEMAS_DIR, WS_SCHEMAS_INDEX),
+    ...fromDocuments(WS_SCHEMAS_DIR, WS_SCHEMAS_INDEX),
     title: 'WebSocket message JSON Schemas',
     describe: (f) => `Index of ${f.messages} self-contained JSON Schemas (draft 2020-12), one per message.`,
     page: {document: 'asyncapi', label: 'JSON Schema of every message', position: 3},
   },
   {
-    path: downloadPath(TYPES_DIR, REST_TYPES_FILE),
+    ...fromDocuments(TYPES_DIR, REST_TYPES_FILE),
     title: 'TypeScript types of the REST API',
     describe: () =>
       'paths, operations and components, generated with openapi-typescript: a request body is operations["<operationId>"]["requestBody"]["content"]["application/json"].',
@@ -135,7 +155,7 @@ export const DOWNLOADS: readonly Download[] = [
     optional: true,
   },
   {
-    path: downloadPath(TYPES_DIR, WS_TYPES_FILE),
+    ...fromDocuments(TYPES_DIR, WS_TYPES_FILE),
     title: 'TypeScript types of the WebSocket messages',
     describe: (f) =>
       `One type per message (${f.messages}): its payload, in the one-member envelope the API documents read (a reading: the provider shows no message on the wire); ClientMessage and ServerMessage are what you send and receive.`,
@@ -148,7 +168,7 @@ export const DOWNLOADS: readonly Download[] = [
     optional: true,
   },
   {
-    path: downloadPath(POSTMAN_FILE),
+    ...fromDocuments(POSTMAN_FILE),
     title: 'Postman collection',
     describe: (f) =>
       `The ${f.requests} REST operations as a Postman collection (v2.1); set bearerToken to your token.`,
@@ -167,9 +187,18 @@ export const DOWNLOADS: readonly Download[] = [
   },
 ];
 
-/** The buttons of one reference page's Downloads bar, in their order. */
-export function pageDownloads(name: 'openapi' | 'asyncapi'): Array<DownloadButton & {path: string}> {
-  return DOWNLOADS.flatMap((d) => (d.page?.document === name ? [{...d.page, path: d.path}] : [])).sort(
-    (a, b) => a.position - b.position,
-  );
+/**
+ * The buttons of one reference page's Downloads bar, in their order: the current reference's
+ * files (under /downloads), or, given an older or upcoming release's folder
+ * (releaseDownloadsFolder), the same buttons for that release's files.
+ */
+export function pageDownloads(
+  name: 'openapi' | 'asyncapi',
+  folder?: string,
+): Array<DownloadButton & {path: string}> {
+  return DOWNLOADS.flatMap((d) =>
+    d.page?.document === name
+      ? [{...d.page, path: folder === undefined || d.file === undefined ? d.path : `${folder}/${d.file}`}]
+      : [],
+  ).sort((a, b) => a.position - b.position);
 }
