@@ -79,7 +79,7 @@ function expressionEnd(text: string, start: number): number {
 
 /** Evaluates a JSX prop expression (data only: object and array literals, strings, numbers). */
 function evaluate(expression: string): unknown {
-  return vm.runInNewContext(`(${expression})`, Object.create(null), {timeout: 100});
+  return vm.runInNewContext(`(${expression})`, Object.create(null), {timeout: 2000});
 }
 
 /** All elements `<Name …/>` or `<Name …>{`…`}</Name>` of the given names. */
