@@ -2,7 +2,8 @@
  * Configuration errors are developer errors (the specification's section 5): a build of a
  * throw-away copy of the site with a configuration that is wrong in one place fails with
  * Docusaurus's message. Apart from site-builds.test.ts so that the two files' builds run side by
- * side, one per worker. node_modules is linked, not copied.
+ * side, one per worker. node_modules is linked, not copied. The copy is built from small documents:
+ * the errors are the configuration's, whatever the documents.
  */
 import {spawnSync} from 'node:child_process';
 import {rmSync, writeFileSync} from 'node:fs';
@@ -22,15 +23,38 @@ interface BuildResult {
 }
 
 /**
+ * A one-operation OpenAPI document: what these builds check is the configuration (the navbar, the
+ * sidebars), which is the same whatever documents the site is built from; the version dropdown's
+ * error comes after a whole bundling, which costs less without the product's reference pages and
+ * their validators.
+ */
+const SMALL_OPENAPI = {
+  openapi: '3.1.0',
+  info: {title: 'Configuration errors', version: '1.0.0'},
+  servers: [{url: 'https://api.example.com'}],
+  paths: {'/ping': {get: {operationId: 'ping', responses: {'204': {description: 'Alive.'}}}}},
+};
+/** A small AsyncAPI document nobody here wrote (tests/fixtures/README.md). */
+const SMALL_ASYNCAPI = path.join(ROOT, 'tests/fixtures/asyncapi/v2/streetlights-mqtt-2.6.0.yml');
+
+/**
  * A build of the copy, checked on its error message only: `--no-minify` skips Terser, and
  * DOCUSAURUS_NO_PERSISTENT_CACHE keeps these builds from writing webpack's cache into the project's
- * node_modules/.cache (node_modules is linked), which nothing would read again.
+ * node_modules/.cache (node_modules is linked), which nothing would read again. The documents are
+ * small ones (SMALL_OPENAPI, SMALL_ASYNCAPI).
  */
 function build(args: string[]): BuildResult {
   const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
   const result = spawnSync(process.execPath, [docusaurus, 'build', '--no-minify', ...args], {
     cwd: site,
-    env: {...process.env, DOCUSAURUS_NO_PERSISTENT_CACHE: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
+    env: {
+      ...process.env,
+      OPENAPI_FILE: path.join(site, 'small-openapi.json'),
+      ASYNCAPI_FILE: SMALL_ASYNCAPI,
+      DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    },
     encoding: 'utf8',
     timeout: 900_000,
   });
@@ -49,6 +73,7 @@ function writeConfig(name: string, body: string): string {
 
 beforeAll(() => {
   site = copySite('site-errors-');
+  writeFileSync(path.join(site, 'small-openapi.json'), JSON.stringify(SMALL_OPENAPI));
 });
 
 afterAll(() => {
