@@ -6,10 +6,12 @@ const stub = (file: string): string => path.resolve(__dirname, 'tests/unit/stubs
 /**
  * Test files that change what other files would see in the same process: they replace a module
  * (`vi.mock`), a global (`vi.stubGlobal`, fake timers, Prism's global), the environment, or spy on a
- * shared module. Each runs in a fresh process of its own, as every file did before.
+ * shared module. Each runs in a fresh process of its own, as every file did before. So do the
+ * files whose tests bound a time (validator/input.test.ts, reference/bad-input.test.ts), bounds set in a process of their own.
  */
 const OWN_PROCESS = [
   'tests/unit/machine/postman.test.ts',
+  'tests/unit/reference/bad-input.test.ts',
   'tests/unit/reference/completeness.test.tsx',
   'tests/unit/reference/components.test.tsx',
   'tests/unit/reference/corpus.test.tsx',
@@ -21,6 +23,7 @@ const OWN_PROCESS = [
   'tests/unit/releases/stable-dates.test.ts',
   'tests/unit/scripts/modules.test.ts',
   'tests/unit/session-check/cache.test.ts',
+  'tests/unit/validator/input.test.ts',
   'tests/unit/validator/session.test.ts',
 ];
 
