@@ -1,15 +1,16 @@
 /**
  * Builds of a throw-away copy of the site, to prove what the specification says
- * about the identity living in one place, that documents nobody here wrote build,
- * that a build from a warm webpack cache loads, and that a build is all or nothing
- * (configuration errors: site-errors.test.ts, which the other worker runs meanwhile).
+ * about the identity living in one place, that a build from a warm webpack cache
+ * loads, and that a build is all or nothing. Documents nobody here wrote and the
+ * described-once document build in site-documents.test.ts, and the configuration
+ * errors in site-errors.test.ts: the other worker runs them meanwhile, since this
+ * file's two builds, one after the other, are the longest chain of the tier.
  * One shared copy; node_modules is linked entry by entry, so the copy's webpack
  * cache (node_modules/.cache) is its own and starts empty.
  *
  * The copy's builds share that cache, as a maintainer's builds do: the first full build (the
- * changed identity, minified) starts cold and writes it, and every later one reads it. That is
- * what the warm-cache case needs (it was a file of its own that paid for a cold build of its own),
- * and it makes the later builds cheaper.
+ * changed identity, minified) starts cold and writes it, and the warm-cache case's build reads
+ * it (it was a file of its own that paid for a cold build of its own).
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
@@ -35,10 +36,9 @@ interface BuildResult {
 }
 
 /**
- * A build of the copy, with the copy's webpack cache. Most builds are checked on their HTML,
- * downloads and error messages, never on the size or form of the JavaScript: `--no-minify` skips
- * Terser (a fifth of a build's CPU time). The two builds of the warm-cache case are minified, as
- * `npm run build` is, so that Terser's cached output is part of what the second one reuses.
+ * A build of the copy, with the copy's webpack cache. Both builds here are minified, as `npm run
+ * build` is, so that Terser's cached output is part of what the second one reuses; `--no-minify`
+ * (which skips Terser, a fifth of a build's CPU time) is for a build checked only on its HTML.
  */
 function build(args: string[], env: Record<string, string> = {}, {minify = false}: {minify?: boolean} = {}): BuildResult {
   const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
@@ -195,123 +195,6 @@ describe('a build from a warm cache, of a document with many more request bodies
       expect(new URL(page.url()).hash).toBe(`#${last}`);
       await expect.poll(() => page.locator(`h3[id="${last}"]`).count(), {timeout: 10_000}).toBe(1);
       expect(errors).toEqual([]);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
-  });
-});
-
-describe('documents nobody here wrote: a split OpenAPI document and an AsyncAPI 2.6 document', () => {
-  // tests/fixtures (see its README for sources and licences): Redocly's cafe API over 40 files,
-  // and the AsyncAPI streetlights example in version 2.6 (MQTT), converted at build time.
-  const openapiFile = path.join(ROOT, 'tests/fixtures/openapi/redocly-cafe/openapi/openapi.yaml');
-  const asyncapiFile = path.join(ROOT, 'tests/fixtures/asyncapi/v2/streetlights-mqtt-2.6.0.yml');
-  let result: BuildResult;
-  let outDir = '';
-
-  beforeAll(() => {
-    outDir = path.join(site, 'out-foreign');
-    result = build(['--out-dir', outDir], {OPENAPI_FILE: openapiFile, ASYNCAPI_FILE: asyncapiFile});
-  });
-
-  test('build the references and the site shell; guides say what does not apply', () => {
-    expect(result.status, result.output.slice(-3000)).toBe(0);
-    // One warning (printed by the plugin's loadContent, before the bundler starts) lists every page that does not fit.
-    expect(result.output.split('[api-reference] The guides were written for other API documents').length - 1).toBe(1);
-
-    // React separates adjacent text nodes with empty comments in server HTML.
-    const page = (route: string): string =>
-      readFileSync(path.join(outDir, `${route}.html`), 'utf8').replaceAll('<!-- -->', '');
-    const rest = page('rest');
-    for (const operationId of ['listMenuItems', 'createOrder', 'getOrderById', 'deleteOrder', 'getRevenue'])
-      expect(rest).toContain(`id="${operationId}"`);
-    const ws = page('docs/ws');
-    expect(ws).toMatch(/<h1[^>]*>MQTT API reference<\/h1>/);
-    expect(ws).toMatch(/<title[^>]*>MQTT API reference \| [^<]+<\/title>/);
-    expect(ws).toContain('converted at build time from AsyncAPI 2.6.0');
-    expect(ws).toContain('lightMeasured');
-    // The download of a split document is the bundled one: it stands on its own.
-    const download = readFileSync(path.join(outDir, 'downloads/openapi.json'), 'utf8');
-    expect(download).not.toMatch(/"\$ref": "(?!#)/);
-    // The guides adapt: a notice instead of a made-up host, and the list of what does not apply.
-    const environments = page('docs/environments');
-    expect(environments).toContain('This guide was written for other API documents');
-    expect(environments).toMatch(/the production (REST|WebSocket) host is not given by the API documents/);
-    expect(page('docs/getting_started')).toContain('which the OpenAPI document does not have');
-    expect(page('version-history')).toContain('No releases are recorded for the API documents this site was built from');
-  });
-});
-
-describe('a schema several operations share is described once, and old links to its fields still land on them', () => {
-  // Three operations return the same 45-field App (above MIN_SHARED_NODES): the page describes it
-  // once under "Schemas" (schema/describedOnce.ts). A bookmark made when each response listed
-  // the fields (#getApp.response-200.field_07) must still open on that field, in view.
-  const fields = Object.fromEntries(
-    Array.from({length: 45}, (_, i) => [
-      `field_${String(i + 1).padStart(2, '0')}`,
-      {type: 'string', description: `Field ${i + 1} of an app.`},
-    ]),
-  );
-  const respond = (operationId: string) => ({
-    operationId,
-    tags: ['Apps'],
-    responses: {
-      '200': {
-        description: 'The app.',
-        content: {'application/json': {schema: {$ref: '#/components/schemas/App'}}},
-      },
-    },
-  });
-  const document = {
-    openapi: '3.1.0',
-    info: {title: 'Apps', version: '1.0.0'},
-    servers: [{url: 'https://api.example.com'}],
-    paths: {
-      '/apps': {get: respond('listApps'), post: respond('createApp')},
-      '/apps/{id}': {
-        parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}],
-        get: respond('getApp'),
-      },
-    },
-    components: {schemas: {App: {type: 'object', properties: fields}}},
-  };
-  let result: BuildResult;
-  let outDir = '';
-
-  beforeAll(() => {
-    outDir = path.join(site, 'out-described');
-    const file = path.join(site, 'described-openapi.yaml');
-    writeFileSync(file, stringify(document));
-    result = build(['--out-dir', outDir], {OPENAPI_FILE: file});
-  });
-
-  test('the page has one description; an old field anchor moves to it, in view and highlighted', async () => {
-    expect(result.status, result.output.slice(-3000)).toBe(0);
-    const html = readFileSync(path.join(outDir, 'rest.html'), 'utf8');
-    expect(html).toContain('id="schema-App.field_07"');
-    expect(html).not.toContain('id="getApp.response-200.field_07"');
-    expect(html.match(/Its structure is described once on this page/g)).toHaveLength(3);
-
-    const server = await startStaticServer(outDir);
-    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
-    try {
-      const page = await browser.newPage({viewport: {width: 1280, height: 900}});
-      await page.goto(`${server.url}/rest#getApp.response-200.field_07`);
-      await page.waitForSelector('html[data-has-hydrated="true"]');
-      await page.waitForFunction(() => window.location.hash === '#schema-App.field_07');
-      const field = page.locator('[id="schema-App.field_07"]');
-      await expect.poll(() => field.evaluate((el) => el.matches(':target'))).toBe(true);
-      await expect.poll(() => field.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      })).toBe(true);
-      // A link inside the page to an old anchor is moved too.
-      await page.evaluate(() => {
-        window.location.hash = '#listApps.response-200.field_45';
-      });
-      await page.waitForFunction(() => window.location.hash === '#schema-App.field_45');
-      await page.close();
     } finally {
       await browser.close();
       await server.close();
