@@ -424,6 +424,48 @@ describe('a site with four releases made by npm run release, and an upcoming one
     }
   });
 
+  test('the integration filter on four releases: a pasted list and a Postman collection, since 2.0.0, breaking first; unmatched listed', async () => {
+    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const server = await startStaticServer(out);
+    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    try {
+      const page = await browser.newPage({viewport: {width: 1280, height: 900}});
+      await page.goto(`${server.url}/version-history`);
+      await page.waitForSelector('html[data-has-hydrated="true"]');
+      await page.getByRole('button', {name: 'Filter by what I use'}).click();
+      const filter = page.getByTestId('integration-filter');
+      await page.getByLabel(/Operations and messages you use/).fill('listOrders\nnoSuchOperation');
+      await page.getByRole('button', {name: 'Apply the list'}).click();
+      await page.getByLabel('Your version: changes since').selectOption({label: '2.0.0'});
+      // account_id became required on listOrders in 3.0.0: breaking, listed first.
+      await expect
+        .poll(() => filter.getByRole('status').textContent())
+        .toMatch(/\d+ changes? since 2\.0\.0 .*reach what you use .*[1-9]\d* breaking/);
+      expect(await filter.locator('li').filter({hasText: 'noSuchOperation'}).textContent()).toContain('Unmatched');
+      const lines = await filter.locator('ul[class*="lines"] > li').allTextContents();
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.some((line) => line.includes('account_id'))).toBe(true);
+      // A Postman collection ({{baseUrl}} and :param) is read the same way against these releases.
+      await page
+        .getByLabel(/A Postman collection/)
+        .setInputFiles(path.join(ROOT, 'tests/fixtures/integration/postman-v2.1.json'));
+      await filter.getByRole('heading', {name: /postman-v2\.1\.json \(Postman collection v2\.1\): 5 requests \(\d+ matched/}).waitFor();
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as {axe: {run: (d: Element, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
+        const root = document.querySelector('[data-testid="integration-filter"]') as Element;
+        const result = await axe.run(root, {
+          runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
+        });
+        return result.violations.map((v) => v.id);
+      });
+      expect(violations).toEqual([]);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+
   test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {
     const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const server = await startStaticServer(out);
