@@ -15,6 +15,7 @@ import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {scriptArgs} from '../helpers/scripts';
 import {copySite} from '../helpers/siteCopy';
+import {axeViolationsIn} from '../helpers/axe';
 import {parse, stringify} from 'yaml';
 
 vi.setConfig({testTimeout: 600_000, hookTimeout: 900_000});
@@ -358,7 +359,6 @@ describe('a site with four releases made by npm run release, and an upcoming one
   });
 
   test('in Chromium: the switcher keeps the operation, a missing one gets a notice, no request leaves, axe is clean', async () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const server = await startStaticServer(out);
     const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
     const foreign: string[] = [];
@@ -405,14 +405,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
         await page.setViewportSize({width, height: 900});
         for (const url of ['/releases/2.0.0/rest', '/releases/next/ws']) {
           await open(url);
-          await page.evaluate(axeSource);
-          const violations = await page.evaluate(async () => {
-            const axe = (window as unknown as {axe: {run: (d: Document, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
-            const result = await axe.run(document, {
-              runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
-            });
-            return result.violations.map((v) => v.id);
-          });
+          const violations = await axeViolationsIn(page, 'body');
           expect(violations, `${url} at ${width} px`).toEqual([]);
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${url} at ${width} px`).toBe(true);
         }
@@ -425,7 +418,6 @@ describe('a site with four releases made by npm run release, and an upcoming one
   });
 
   test('the integration filter on four releases: a pasted list and a Postman collection, since 2.0.0, breaking first; unmatched listed', async () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const server = await startStaticServer(out);
     const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
     try {
@@ -450,15 +442,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
         .getByLabel(/A Postman collection/)
         .setInputFiles(path.join(ROOT, 'tests/fixtures/integration/postman-v2.1.json'));
       await filter.getByRole('heading', {name: /postman-v2\.1\.json \(Postman collection v2\.1\): 5 requests \(\d+ matched/}).waitFor();
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as {axe: {run: (d: Element, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
-        const root = document.querySelector('[data-testid="integration-filter"]') as Element;
-        const result = await axe.run(root, {
-          runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
-        });
-        return result.violations.map((v) => v.id);
-      });
+      const violations = await axeViolationsIn(page, '[data-testid="integration-filter"]');
       expect(violations).toEqual([]);
     } finally {
       await browser.close();
@@ -467,7 +451,6 @@ describe('a site with four releases made by npm run release, and an upcoming one
   });
 
   test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const server = await startStaticServer(out);
     const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
     try {
@@ -477,14 +460,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
         await page.waitForSelector('html[data-has-hydrated="true"]');
         if (process.env.SCREENSHOT_DIR !== undefined)
           await page.screenshot({path: path.join(process.env.SCREENSHOT_DIR, `history-${width}.png`), fullPage: true});
-        await page.evaluate(axeSource);
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as {axe: {run: (d: Document, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
-          const result = await axe.run(document, {
-            runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
-          });
-          return result.violations.map((v) => v.id);
-        });
+        const violations = await axeViolationsIn(page, 'body');
         expect(violations, `${width} px`).toEqual([]);
         // No horizontal scrolling at this width.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -608,7 +584,6 @@ describe('search is scoped to the release being read', () => {
 
 describe('?since= marks the current references with what changed after a release', () => {
   test('/rest?since=2.0.0 marks fields with their verdict and release, the mark follows to /docs/ws, stops on request; no request leaves the page; axe at 1280 and 420 px', async () => {
-    const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const server = await startStaticServer(out);
     const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
     try {
@@ -623,14 +598,7 @@ describe('?since= marks the current references with what changed after a release
       const panel = page.getByRole('region', {name: /^Marked:|not a recorded release|^Nothing changed/});
       const markOf = (id: string) => page.locator(`[id="${id}"] [data-since-mark]`);
       const axe = async (label: string): Promise<void> => {
-        await page.evaluate(axeSource);
-        const violations = await page.evaluate(async () => {
-          const run = (window as unknown as {axe: {run: (d: Document, o: object) => Promise<{violations: Array<{id: string}>}>}}).axe;
-          const result = await run.run(document, {
-            runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']},
-          });
-          return result.violations.map((v) => v.id);
-        });
+        const violations = await axeViolationsIn(page, 'body');
         expect(violations, label).toEqual([]);
       };
 

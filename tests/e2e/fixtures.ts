@@ -5,7 +5,6 @@
  * provokes errors on purpose opts out with `test.use({allowConsoleErrors: true})`.
  */
 import {test as base, expect, type Page} from '@playwright/test';
-import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {loadIdentity, resolveSpecPaths, type SiteIdentity} from '../../plugins/api-reference/identity';
 
@@ -59,29 +58,4 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-has-hydrated="true"]');
 }
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core (WCAG 2.x A and AA) on one element: "rule: target" for each violation. */
-export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (context) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: object,
-            opts: object,
-          ) => Promise<{violations: Array<{id: string; nodes: Array<{target: string[]}>}>}>;
-        };
-      }
-    ).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-    const result = await axe.run(
-      {include: [context]},
-      {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']},
-    );
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  }, selector);
-}
+export {axeViolationsIn} from '../helpers/axe';
