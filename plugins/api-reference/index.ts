@@ -29,9 +29,6 @@ import {
   restRoutes,
 } from './routes';
 import {describeReleases, loadReferences, writeReferenceDocuments, type LoadedReference} from './references';
-
-/** The data file behind each of the release WebSocket page's props. */
-type WsRouteModules = Record<keyof WsPageProps, string>;
 import {placedReadings, readingList, type ReadingEntry} from './readings';
 import {describeWsSchemas} from './pageSchemas';
 import {buildWsModel} from './asyncapi/build';
@@ -63,6 +60,9 @@ export interface ApiReferenceContent {
   /** Older releases' and the upcoming release's references (the `references` option), loaded. */
   references: LoadedReference[];
 }
+
+/** The data file behind each of the release WebSocket page's props. */
+type WsRouteModules = Record<keyof WsPageProps, string>;
 
 /** The releases plugin's key in Docusaurus's content of all plugins (typed by plugins/releases). */
 const RELEASES_PLUGIN: ReleasesPluginName = 'releases';
