@@ -148,3 +148,18 @@ describe('the footer', () => {
     expect(footer).toMatch(/Copyright © 2025 /);
   });
 });
+
+describe('the scripts a warm webpack cache can reuse', () => {
+  test('no module is conditioned on a runtime chunk id (a warm-cache build would keep a stale one)', () => {
+    // The validation worker gives the client build a second webpack runtime. With per-runtime export
+    // analysis, modules shared by both runtimes are emitted as `if (5354 == n.j) …`, naming a runtime
+    // chunk id, and the persistent cache keeps that code when the ids change: every page crashed.
+    // `optimization.usedExports: 'global'` (plugins/api-reference/index.ts) emits none. Checked
+    // 2026-11-27: a build without it had such conditions (`5354==n.j`) in its common chunk.
+    const runtimeCondition = /\b\d+\s*[!=]==?\s*[A-Za-z_$][\w$]*\.j\b|[A-Za-z_$][\w$]*\.j\s*[!=]==?\s*\d+\b/;
+    const scripts = readdirSync(path.join(BUILD, 'assets/js')).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    const conditioned = scripts.filter((name) => runtimeCondition.test(readFileSync(path.join(BUILD, 'assets/js', name), 'utf8')));
+    expect(conditioned).toEqual([]);
+  });
+});
