@@ -1,18 +1,25 @@
 /**
- * `npm test`: the tiers in order, each started as its own npm script, stopping at the first that
- * fails (as `a && b` would). At the end, also after a failure, a table gives each tier's wall time
- * and CPU time: the CPU time of a tier is what its processes used, read from the kernel's count of
- * the time this process's finished children used (/proc/self/stat, cutime and cstime), so it does
- * not depend on how busy the machine was as the wall time does. That count holds only processes
- * whose parent waited for them: Chromium's renderers are not (their parent leaves them to init), so
- * while a tier runs, its process tree is read from /proc every 200 ms and the CPU time of each
- * process that left the tree that way is added, as last seen (OrphanCpu). Measured on one page busy
- * for 3 s: 3.3 s counted without this, 7.2 s in all (a subreaper's count).
+ * `npm test`: the tiers, each started as its own npm script, in stages: the tiers of a stage run side
+ * by side, and a stage starts when the one before has passed (a failure stops the run, as `a && b`
+ * would, once its stage has finished). Side by side go tiers that need nothing from each other and
+ * leave a core idle alone: the static checks beside the unit tests (each ends on one process), the
+ * samples beside the production build (webpack's single-threaded phases). At the end, also after a
+ * failure, a table gives each tier's wall time and CPU time, and the run's elapsed time.
+ *
+ * The CPU time of a tier is what its processes used: a tier runs under bash, whose `times` gives the
+ * CPU time of the processes it and they waited for, so it does not depend on how busy the machine
+ * was as the wall time does, nor on the tier beside it. That count holds only processes whose parent
+ * waited for them: Chromium's renderers are not (their parent leaves them to init), so while a tier
+ * runs, its process tree is read from /proc every 200 ms and the CPU time of each process that left
+ * the tree that way is added, as last seen (OrphanCpu). Measured on one page busy for 3 s: 3.3 s
+ * counted without this, 7.2 s in all (a subreaper's count).
  *
  * `npm test -- --from build` starts at a tier (after fixing what failed there).
  */
 import {spawn} from 'node:child_process';
-import {readdirSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {runIfMain} from '../shared/main';
 
 /** The tiers `npm test` runs, in order: the npm script of each, and what it is. */
@@ -25,12 +32,35 @@ export const TIERS = [
   {script: 'test:e2e', name: 'Chromium and browser tests'},
 ] as const;
 
-/** Seconds of CPU time this process's finished (waited-for) children and theirs have used. */
-export function childrenCpuSeconds(stat = readFileSync('/proc/self/stat', 'utf8')): number {
-  // Fields after the command name, which is in parentheses and may hold spaces: field 3 onward.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // cutime and cstime are fields 16 and 17 (1-based), i.e. 13 and 14 here; in clock ticks (100 a second on Linux).
-  return (Number(fields[13]) + Number(fields[14])) / 100;
+export type TierScript = (typeof TIERS)[number]['script'];
+
+/** The tiers that run side by side, stage by stage; every tier of TIERS is in one stage, in TIERS' order. */
+export const STAGES: readonly (readonly TierScript[])[] = [
+  ['test:static', 'test:unit'],
+  ['test:samples', 'build'],
+  ['test:build'],
+  ['test:e2e'],
+];
+
+/** The stages from a tier on (`--from`): that tier and every later one, grouped as STAGES groups them. */
+export function stagesFrom(from: string | undefined): TierScript[][] {
+  const order: readonly string[] = TIERS.map((t) => t.script);
+  const start = from === undefined ? 0 : order.findIndex((s) => s === from || s === `test:${from}`);
+  if (start < 0) throw new Error(`--from ${String(from)}: no such tier (${order.join(', ')})`);
+  return STAGES.map((stage) => stage.filter((s) => order.indexOf(s) >= start)).filter(
+    (stage) => stage.length > 0,
+  );
+}
+
+/**
+ * The CPU seconds of a shell's waited-for children, from bash's `times` (two lines, the shell's own
+ * user and system time, then its children's: "0m12.340s 0m1.250s").
+ */
+export function bashChildrenSeconds(times: string): number {
+  const line = times.trim().split('\n')[1] ?? '';
+  const fields = [...line.matchAll(/(\d+)m([\d.]+)s/g)];
+  if (fields.length !== 2) throw new Error(`not the output of bash's times: ${JSON.stringify(times)}`);
+  return fields.reduce((n, [, minutes, seconds]) => n + Number(minutes) * 60 + Number(seconds), 0);
 }
 
 /** One process as /proc/<pid>/stat gives it: its parent, its start time and the CPU seconds it and its waited-for children used. */
@@ -101,16 +131,74 @@ export class OrphanCpu {
   }
 }
 
-/** Runs `npm run <script>`, resolving to its exit status and the CPU time of its orphans. */
-function runTier(script: string): Promise<{status: number; orphanSeconds: number}> {
+/** Where each running tier's process tree is followed: one read of /proc every 200 ms for them all. */
+const followed = new Set<OrphanCpu>();
+let sampler: NodeJS.Timeout | undefined;
+
+function follow(orphans: OrphanCpu): void {
+  followed.add(orphans);
+  sampler ??= setInterval(() => {
+    const processes = readProcesses();
+    for (const o of followed) o.observe(processes);
+  }, 200);
+}
+
+function unfollow(orphans: OrphanCpu): void {
+  orphans.observe(readProcesses());
+  followed.delete(orphans);
+  if (followed.size === 0 && sampler !== undefined) {
+    clearInterval(sampler);
+    sampler = undefined;
+  }
+}
+
+/** Writes a tier's output line by line, each line after its tier's name (for tiers run side by side). */
+function prefixed(name: string, write: (text: string) => void): (chunk: Buffer) => void {
+  let partial = '';
+  return (chunk) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    if (lines.length > 0) write(lines.map((line) => `[${name}] ${line}\n`).join(''));
+  };
+}
+
+/**
+ * Runs `npm run <script>` under bash, resolving to its exit status and its CPU time (its waited-for
+ * processes', from `times`, and its orphans'). With `label`, each line of its output starts with it.
+ */
+function runTier(script: string, label?: string): Promise<{status: number; cpuSeconds: number}> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tier-times-'));
+  const timesFile = path.join(dir, 'times');
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '-s', script], {stdio: 'inherit'});
+    const child = spawn(
+      'bash',
+      ['-c', 'npm run -s "$1"; status=$?; times > "$2"; exit $status', 'tier', script, timesFile],
+      {
+        stdio: label === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    if (label !== undefined) {
+      child.stdout?.on(
+        'data',
+        prefixed(label, (text) => process.stdout.write(text)),
+      );
+      child.stderr?.on(
+        'data',
+        prefixed(label, (text) => process.stderr.write(text)),
+      );
+    }
     const orphans = new OrphanCpu(child.pid ?? -1);
-    const timer = setInterval(() => orphans.observe(readProcesses()), 200);
+    follow(orphans);
     child.on('exit', (code, signal) => {
-      clearInterval(timer);
-      orphans.observe(readProcesses());
-      resolve({status: signal === null ? (code ?? 1) : 1, orphanSeconds: orphans.seconds()});
+      unfollow(orphans);
+      let waited = 0;
+      try {
+        waited = bashChildrenSeconds(readFileSync(timesFile, 'utf8'));
+      } catch {
+        // Killed before `times` ran: its CPU time is unknown, and the tier failed anyway.
+      }
+      rmSync(dir, {recursive: true, force: true});
+      resolve({status: signal === null ? (code ?? 1) : 1, cpuSeconds: waited + orphans.seconds()});
     });
   });
 }
@@ -123,44 +211,58 @@ export interface TierTime {
   status: number;
 }
 
-export function timesTable(times: readonly TierTime[]): string {
+/** The table printed at the end: each tier's wall and CPU time, then the run's elapsed time (tiers side by side overlap) and the CPU time in all. */
+export function timesTable(times: readonly TierTime[], elapsedSeconds: number): string {
   const pad = (text: string, width: number): string => text.padEnd(width);
   const lines = times.map(
     (t) =>
       `${pad(t.name, 48)} ${String(Math.round(t.wallSeconds)).padStart(6)} s ${String(Math.round(t.cpuSeconds)).padStart(7)} s${t.status === 0 ? '' : '  FAILED'}`,
   );
-  const wall = times.reduce((n, t) => n + t.wallSeconds, 0);
+  const wall = elapsedSeconds;
   const cpu = times.reduce((n, t) => n + t.cpuSeconds, 0);
   return [
     `${pad('tier', 48)} ${'wall'.padStart(8)} ${'CPU'.padStart(9)}`,
     ...lines,
-    `${pad('all', 48)} ${String(Math.round(wall)).padStart(6)} s ${String(Math.round(cpu)).padStart(7)} s`,
+    `${pad('all (elapsed)', 48)} ${String(Math.round(wall)).padStart(6)} s ${String(Math.round(cpu)).padStart(7)} s`,
   ].join('\n');
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const from = args.includes('--from') ? args[args.indexOf('--from') + 1] : undefined;
-  const start =
-    from === undefined ? 0 : TIERS.findIndex((t) => t.script === from || t.script === `test:${from}`);
-  if (start < 0) throw new Error(`--from ${from}: no such tier (${TIERS.map((t) => t.script).join(', ')})`);
+  const stages = stagesFrom(args.includes('--from') ? args[args.indexOf('--from') + 1] : undefined);
+  const runStart = Date.now();
   const times: TierTime[] = [];
   let status = 0;
-  for (const tier of TIERS.slice(start)) {
-    console.log(`\n[test] ${tier.name}: npm run ${tier.script}`);
-    const wallStart = Date.now();
-    const cpuStart = childrenCpuSeconds();
-    const result = await runTier(tier.script);
-    status = result.status;
-    times.push({
-      ...tier,
-      wallSeconds: (Date.now() - wallStart) / 1000,
-      cpuSeconds: childrenCpuSeconds() - cpuStart + result.orphanSeconds,
-      status,
-    });
+  for (const stage of stages) {
+    const tiers = stage.map((script) => TIERS.find((t) => t.script === script) ?? {script, name: script});
+    console.log(
+      `\n[test] ${tiers.map((t) => `${t.name}: npm run ${t.script}`).join(', side by side with ')}`,
+    );
+    const results = await Promise.all(
+      tiers.map(async (tier) => {
+        const wallStart = Date.now();
+        const result = await runTier(tier.script, stage.length > 1 ? tier.script : undefined);
+        const time = {
+          ...tier,
+          wallSeconds: (Date.now() - wallStart) / 1000,
+          cpuSeconds: result.cpuSeconds,
+          status: result.status,
+        };
+        if (stage.length > 1)
+          console.log(
+            `[test] ${tier.name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round(time.wallSeconds)} s`,
+          );
+        return time;
+      }),
+    );
+    times.push(...results);
+    status = results.find((r) => r.status !== 0)?.status ?? 0;
     if (status !== 0) break;
   }
-  console.log(`\n[test] time per tier (wall, and CPU time of all its processes):\n${timesTable(times)}`);
+  const elapsed = (Date.now() - runStart) / 1000;
+  console.log(
+    `\n[test] time per tier (wall, and CPU time of all its processes):\n${timesTable(times, elapsed)}`,
+  );
   process.exit(status);
 }
 

@@ -7,9 +7,11 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
-  childrenCpuSeconds,
+  bashChildrenSeconds,
   OrphanCpu,
   parseProcStat,
+  STAGES,
+  stagesFrom,
   timesTable,
   TIERS,
   type ProcStat,
@@ -70,11 +72,49 @@ describe('npm test', () => {
     for (const tier of TIERS) expect(scripts).toContain(tier.script);
   });
 
-  it("reads the children's CPU time from /proc/self/stat (cutime and cstime, in ticks)", () => {
-    // pid (comm with spaces) state ppid … utime(14) stime(15) cutime(16) cstime(17) …
-    const stat = '4242 (node (a b)) S 1 2 3 4 5 6 7 8 9 10 11 12 3456 789 13 14 15';
-    expect(childrenCpuSeconds(stat)).toBeCloseTo(42.45);
-    expect(childrenCpuSeconds()).toBeGreaterThanOrEqual(0);
+  it('runs side by side only tiers that need nothing from each other, every tier once, in order', () => {
+    expect(STAGES).toEqual([
+      ['test:static', 'test:unit'],
+      ['test:samples', 'build'],
+      ['test:build'],
+      ['test:e2e'],
+    ]);
+    expect(STAGES.flat()).toEqual(TIERS.map((t) => t.script));
+    // The build tests and the browser tests read build/: they start once the build has passed.
+    expect(stagesFrom(undefined)).toEqual(STAGES);
+    expect(stagesFrom('unit')).toEqual([
+      ['test:unit'],
+      ['test:samples', 'build'],
+      ['test:build'],
+      ['test:e2e'],
+    ]);
+    expect(stagesFrom('build')).toEqual([['build'], ['test:build'], ['test:e2e']]);
+    expect(stagesFrom('test:e2e')).toEqual([['test:e2e']]);
+    expect(() => stagesFrom('nope')).toThrow(
+      '--from nope: no such tier (test:static, test:unit, test:samples, build, test:build, test:e2e)',
+    );
+  });
+
+  it("reads a tier's CPU time from bash's times: its children's user and system time", () => {
+    expect(bashChildrenSeconds('0m0.004s 0m0.002s\n1m2.340s 0m1.250s\n')).toBeCloseTo(63.59);
+    expect(() => bashChildrenSeconds('')).toThrow("not the output of bash's times");
+  });
+
+  it('counts a real tier: the CPU time of what bash waited for', async () => {
+    const {spawnSync} = await import('node:child_process');
+    // A child that burns about 0.3 s of CPU time, then bash's times.
+    const result = spawnSync(
+      'bash',
+      [
+        '-c',
+        `${JSON.stringify(process.execPath)} -e "const t=Date.now(); while (Date.now() - t < 300);"; times`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status).toBe(0);
+    expect(bashChildrenSeconds(result.stdout)).toBeGreaterThan(0.2);
   });
 
   it("reads a process line of /proc: parent, start time, and its own and its waited-for children's CPU time", () => {
@@ -121,20 +161,23 @@ describe('npm test', () => {
     expect(orphans.seconds()).toBeCloseTo(4.8);
   });
 
-  it('prints each tier with its wall and CPU time, and the sum', () => {
-    const table = timesTable([
-      {
-        script: 'test:unit',
-        name: 'unit and document tests',
-        wallSeconds: 100.4,
-        cpuSeconds: 180.6,
-        status: 0,
-      },
-      {script: 'build', name: 'production build', wallSeconds: 90, cpuSeconds: 95, status: 1},
-    ]);
+  it('prints each tier with its wall and CPU time, the elapsed time and the CPU time in all', () => {
+    const table = timesTable(
+      [
+        {
+          script: 'test:unit',
+          name: 'unit and document tests',
+          wallSeconds: 100.4,
+          cpuSeconds: 180.6,
+          status: 0,
+        },
+        {script: 'build', name: 'production build', wallSeconds: 90, cpuSeconds: 95, status: 1},
+      ],
+      150.2,
+    );
     expect(table).toMatch(/unit and document tests\s+100 s\s+181 s\n/);
     expect(table).toMatch(/production build\s+90 s\s+95 s {2}FAILED/);
-    expect(table).toMatch(/all\s+190 s\s+276 s$/);
+    expect(table).toMatch(/all \(elapsed\)\s+150 s\s+276 s$/);
   });
 });
 
