@@ -152,13 +152,25 @@ function unfollow(orphans: OrphanCpu): void {
   }
 }
 
-/** Writes a tier's output line by line, each line after its tier's name (for tiers run side by side). */
-function prefixed(name: string, write: (text: string) => void): (chunk: Buffer) => void {
+/**
+ * Writes a tier's output line by line, each line after its tier's name (for tiers run side by side);
+ * `end` writes a last line that had no newline.
+ */
+export function prefixed(
+  name: string,
+  write: (text: string) => void,
+): {data: (chunk: Buffer) => void; end: () => void} {
   let partial = '';
-  return (chunk) => {
-    const lines = (partial + chunk.toString('utf8')).split('\n');
-    partial = lines.pop() ?? '';
-    if (lines.length > 0) write(lines.map((line) => `[${name}] ${line}\n`).join(''));
+  return {
+    data: (chunk) => {
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      if (lines.length > 0) write(lines.map((line) => `[${name}] ${line}\n`).join(''));
+    },
+    end: () => {
+      if (partial !== '') write(`[${name}] ${partial}\n`);
+      partial = '';
+    },
   };
 }
 
@@ -177,19 +189,20 @@ function runTier(script: string, label?: string): Promise<{status: number; cpuSe
         stdio: label === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       },
     );
-    if (label !== undefined) {
-      child.stdout?.on(
-        'data',
-        prefixed(label, (text) => process.stdout.write(text)),
-      );
-      child.stderr?.on(
-        'data',
-        prefixed(label, (text) => process.stderr.write(text)),
-      );
-    }
+    const streams = [
+      {from: child.stdout, to: process.stdout},
+      {from: child.stderr, to: process.stderr},
+    ];
+    if (label !== undefined)
+      for (const {from, to} of streams) {
+        const out = prefixed(label, (text) => to.write(text));
+        from?.on('data', out.data);
+        from?.on('end', out.end);
+      }
     const orphans = new OrphanCpu(child.pid ?? -1);
     follow(orphans);
-    child.on('exit', (code, signal) => {
+    // 'close': the process has ended and its output has been read to the end.
+    child.on('close', (code, signal) => {
       unfollow(orphans);
       let waited = 0;
       try {

@@ -10,6 +10,7 @@ import {
   bashChildrenSeconds,
   OrphanCpu,
   parseProcStat,
+  prefixed,
   STAGES,
   stagesFrom,
   timesTable,
@@ -159,6 +160,15 @@ describe('npm test', () => {
     // A new process with a reused pid is not the old one.
     orphans.observe([proc(1, 0, 0), proc(10, 1, 1), {pid: 13, ppid: 1, start: 'later', cpuSeconds: 9}]);
     expect(orphans.seconds()).toBeCloseTo(4.8);
+  });
+
+  it('names the tier on each line of its output when tiers run side by side, the last line too', () => {
+    const written: string[] = [];
+    const out = prefixed('test:unit', (text) => written.push(text));
+    out.data(Buffer.from('one\ntw'));
+    out.data(Buffer.from('o\nthree'));
+    out.end();
+    expect(written.join('')).toBe('[test:unit] one\n[test:unit] two\n[test:unit] three\n');
   });
 
   it('prints each tier with its wall and CPU time, the elapsed time and the CPU time in all', () => {
