@@ -2,7 +2,8 @@
  * `npm run site`, the README's command for seeing the site, started as a reader starts it. The
  * build half is `npm run build` (run by `npm test` just before this tier, and proven to start from
  * `npm run site` by site-builds.test.ts in a copy); here `--no-build` serves that build/, and the
- * command must answer `/` with the home page.
+ * command must answer `/` with the home page. `npm start`, the README's command while writing, must
+ * compile the site in development mode and answer `/` with its page and bundle.
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {once} from 'node:events';
@@ -11,38 +12,65 @@ import {freePort} from '../../scripts/mock/rest';
 import {ROOT} from '../helpers/scripts';
 import {productBuild} from '../helpers/productBuild';
 
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
 
 afterAll(async () => {
-  const pid = child?.pid;
-  if (child === undefined || pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  process.kill(-pid, 'SIGTERM'); // the command's own process group: npm, the script and the server
-  await exited;
+  for (const child of children) {
+    const pid = child.pid;
+    if (pid === undefined || child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = once(child, 'exit');
+    process.kill(-pid, 'SIGTERM'); // the command's own process group: npm, the script and the server
+    await exited;
+  }
 });
+
+/** Starts `npm <args>` in its own process group (stopped after the tests), collecting its output. */
+function start(args: string[]): {output: () => string} {
+  const child = spawn('npm', args, {cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  return {output: () => output};
+}
+
+/** The body of a page the server answers, or why there is none yet. */
+async function fetchText(url: string): Promise<string> {
+  try {
+    const response = await fetch(url);
+    return response.ok ? await response.text() : `status ${response.status}`;
+  } catch {
+    return 'not listening';
+  }
+}
 
 test('npm run site -- --no-build serves / on 127.0.0.1', async () => {
   productBuild();
   const port = await freePort();
-  child = spawn('npm', ['run', '-s', 'site', '--', '--no-build', '--port', String(port)], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const home = async (): Promise<string> => {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/`);
-      return response.ok ? await response.text() : `status ${response.status}`;
-    } catch {
-      return 'not listening';
-    }
-  };
+  const site = start(['run', '-s', 'site', '--', '--no-build', '--port', String(port)]);
+  const home = (): Promise<string> => fetchText(`http://127.0.0.1:${port}/`);
   await expect.poll(home, {timeout: 120_000, interval: 500}).toContain('<html');
   const html = await home();
   expect(html).toMatch(/<title[^>]*>[^<]+<\/title>/);
   expect(html).toContain('href="/rest"');
-  expect(output).toContain(`http://127.0.0.1:${port}/`);
+  expect(site.output()).toContain(`http://127.0.0.1:${port}/`);
+});
+
+test('npm start -- --port P --no-open compiles the site for development and serves it on 127.0.0.1', async () => {
+  const port = await freePort();
+  const dev = start(['start', '--', '--port', String(port), '--no-open']);
+  // The development server answers once its first compilation is done (seconds to a minute).
+  await expect
+    .poll(() => fetchText(`http://127.0.0.1:${port}/`), {timeout: 300_000, interval: 1000})
+    .toContain('<div id="__docusaurus">');
+  const html = await fetchText(`http://127.0.0.1:${port}/`);
+  const main = /<script defer="defer" src="(\/main\.js)"|<script defer src="(\/main\.js)"/.exec(html);
+  expect(main, html.slice(0, 2000)).not.toBeNull();
+  // The bundle is the site's (the app with its routes), compiled without an error.
+  const bundle = await fetchText(`http://127.0.0.1:${port}/main.js`);
+  expect(bundle.length).toBeGreaterThan(100_000);
+  expect(bundle).toContain('/docs/ws');
+  expect(dev.output()).toContain(`http://127.0.0.1:${port}/`);
+  expect(dev.output()).toMatch(/compiled successfully/i);
+  expect(dev.output()).not.toMatch(/\[ERROR\]/);
 });
