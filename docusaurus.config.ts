@@ -72,9 +72,6 @@ const config: Config = {
   // - SWC's HTML minifier (it drops attribute quotes, and other HTML readers here expect them);
   // - Lightning CSS (its output was 7 KB larger than cssnano's).
   // ssgWorkerThreads needs the v4 flag below: no plugin here adds head tags in postBuild.
-  // package.json pins @swc/html (a dependency of @docusaurus/faster, unused here) to 1.16.2 in
-  // `overrides`: its newer releases name platform packages the registry does not have, and `npm ci`
-  // refuses a lock file without them.
   future: {
     faster: {
       swcJsLoader: true,
