@@ -1,8 +1,10 @@
 /**
- * Code as the client build ships it: Docusaurus compiles the browser's code with Babel's
- * preset-env in LOOSE mode, whose semantics differ from the source's (a spread Set or Map becomes
- * `[set]`, not its values). A test that must hold for the shipped code compiles the source the same
- * way, with this, and imports the result.
+ * Code as the client build ships it: Docusaurus compiles the browser's code with SWC
+ * (`future.faster.swcJsLoader` in docusaurus.config.ts), down to the browsers package.json names,
+ * with the options @docusaurus/faster gives its loader. Compiled code can mean something other
+ * than its source (Babel's loose preset-env, used before, turned a spread Set or Map into `[set]`).
+ * A test that must hold for the shipped code compiles the source the same way, with this, and
+ * imports the result.
  *
  * Each file is compiled into the test's folder at its own place under the project (`src/…` →
  * `<dir>/src/….mjs`); the modules it imports by a relative path or through `@site/` are compiled the
@@ -16,8 +18,12 @@ import {pathToFileURL} from 'node:url';
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(__dirname, '../..');
 
-interface BabelCore {
-  transformFileSync(file: string, options: Record<string, unknown>): {code?: string | null} | null;
+interface SwcCore {
+  transformFileSync(file: string, options: Record<string, unknown>): {code: string};
+}
+
+interface Faster {
+  getSwcLoaderOptions(options: {isServer: boolean; bundlerName: 'webpack'}): Record<string, unknown>;
 }
 
 /** The source file an import names, as TypeScript resolves it. */
@@ -45,15 +51,18 @@ export class ClientCompiler {
     const out = path.join(this.dir, relative.replace(/\.tsx?$/, '.mjs'));
     if (this.compiled.has(absolute)) return out;
     this.compiled.add(absolute);
-    const babel = require('@babel/core') as BabelCore;
-    const result = babel.transformFileSync(absolute, {
-      babelrc: false,
-      configFile: false,
-      presets: [require.resolve('@docusaurus/babel/preset')],
-      caller: {name: 'client', supportsStaticESM: true},
-      filename: absolute,
+    // The client bundle's loader options, as @docusaurus/bundler's jsLoader asks for them.
+    const options = (require('@docusaurus/faster') as Faster).getSwcLoaderOptions({
+      isServer: false,
+      bundlerName: 'webpack',
     });
-    if (result?.code == null) throw new Error(`Babel produced nothing for ${relative}`);
+    const result = (
+      createRequire(require.resolve('@docusaurus/faster'))('@swc/core') as SwcCore
+    ).transformFileSync(absolute, {
+      ...options,
+      filename: absolute,
+      swcrc: false,
+    });
     const code = result.code.replace(
       /(\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.\.?\/[^'"]+|@site\/[^'"]+)\2/g,
       (_all, keyword: string, quote: string, specifier: string) => {

@@ -1,7 +1,7 @@
 /**
- * The code generator that ships is the one Docusaurus compiles with Babel's
- * preset-env in loose mode, whose semantics differ from the source's (a spread
- * Map becomes `[map]`). This compiles snippet.ts and wsScript.ts exactly as the
+ * The code generator that ships is the one Docusaurus compiles (SWC, down to the
+ * browsers package.json names), whose semantics may differ from the source's (under
+ * Babel's loose preset-env, used before, a spread Map became `[map]`). This compiles snippet.ts and wsScript.ts exactly as the
  * client build does and checks the compiled generator against httpsnippet for
  * every operation and language, at the examples and at awkward values.
  */

@@ -1,6 +1,7 @@
 /**
- * The checker runs in the browser as the client build compiles it: Babel's preset-env in LOOSE
- * mode, where spreading a Set gives `[set]`, not its values (a redaction once missed every
+ * The checker runs in the browser as the client build compiles it (SWC, down to the browsers
+ * package.json names). Compiled code can differ from its source: under Babel's loose preset-env,
+ * used before, spreading a Set gave `[set]`, not its values (a redaction once missed every
  * credential in the browser that way). This compiles plugins/session-check/client/ and the
  * api-reference client modules it imports exactly as the client build does
  * (tests/helpers/clientTranspile.ts), and checks the
