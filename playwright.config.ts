@@ -1,27 +1,11 @@
-import {accessSync, constants} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {CHROME_PATH, CHROMIUM_ARGS, HEADLESS_SHELL} from './scripts/shared/chromium';
+import {CHROMIUM_ARGS, testBrowserPath} from './scripts/shared/chromium';
 
 /**
  * Browser tests run against the production build (`build/`), served by
- * `docusaurus serve` on 127.0.0.1, in Debian's Chromium (never a downloaded one).
- *
- * Headless, the tests need no browser window: when Debian's chromium-headless-shell is installed
- * (the same Chromium release as the chromium package, built as the headless shell Playwright itself
- * runs by default) and CHROME_PATH names no other browser, they run in it. Measured 2026-11-27 on
- * the shared 2-core machine, twelve hydrated page loads (/rest, /docs/ws, /, /docs/intro, three
- * times each): 59 s of CPU time in /usr/bin/chromium, 25 s in the headless shell.
+ * `docusaurus serve` on 127.0.0.1, in Debian's Chromium (never a downloaded one): its headless
+ * shell when it is installed (testBrowserPath, scripts/shared/chromium.ts).
  */
-function browserPath(): string {
-  if (process.env.CHROME_PATH !== undefined) return CHROME_PATH;
-  try {
-    accessSync(HEADLESS_SHELL, constants.X_OK);
-    return HEADLESS_SHELL;
-  } catch {
-    return CHROME_PATH;
-  }
-}
-
 const PORT = Number(process.env.E2E_PORT ?? 4179);
 /** The build to test; `build/` unless E2E_BUILD_DIR names another output folder. */
 const BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build';
@@ -42,7 +26,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: {width: 1280, height: 800},
     launchOptions: {
-      executablePath: browserPath(),
+      executablePath: testBrowserPath(),
       args: CHROMIUM_ARGS,
     },
     trace: 'off',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {parseDocument, DomUtils} from 'htmlparser2';
 import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../../scripts/shared/chromium';
+import {CHROMIUM_ARGS, testBrowserPath} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {scriptArgs} from '../helpers/scripts';
 import {copySite} from '../helpers/siteCopy';
@@ -360,7 +360,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
 
   test('in Chromium: the switcher keeps the operation, a missing one gets a notice, no request leaves, axe is clean', async () => {
     const server = await startStaticServer(out);
-    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     const foreign: string[] = [];
     try {
       const context = await browser.newContext({viewport: {width: 1280, height: 900}});
@@ -419,7 +419,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
 
   test('the integration filter on four releases: a pasted list and a Postman collection, since 2.0.0, breaking first; unmatched listed', async () => {
     const server = await startStaticServer(out);
-    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     try {
       const page = await browser.newPage({viewport: {width: 1280, height: 900}});
       await page.goto(`${server.url}/version-history`);
@@ -452,7 +452,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
 
   test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {
     const server = await startStaticServer(out);
-    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     try {
       for (const width of [1280, 420]) {
         const page = await browser.newPage({viewport: {width, height: 900}});
@@ -495,7 +495,7 @@ describe('search is scoped to the release being read', () => {
 
   test('in Chromium: a release finds its own reference and the guides; every other page the current reference', async () => {
     const server = await startStaticServer(out);
-    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     try {
       const page = await browser.newPage({viewport: {width: 1280, height: 900}});
       const requested: string[] = [];
@@ -585,7 +585,7 @@ describe('search is scoped to the release being read', () => {
 describe('?since= marks the current references with what changed after a release', () => {
   test('/rest?since=2.0.0 marks fields with their verdict and release, the mark follows to /docs/ws, stops on request; no request leaves the page; axe at 1280 and 420 px', async () => {
     const server = await startStaticServer(out);
-    const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+    const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     try {
       const context = await browser.newContext({viewport: {width: 1280, height: 900}});
       const page = await context.newPage();
