@@ -4,12 +4,13 @@
  * tests/build/site-command.test.ts (it serves build/); `npm run build` and `release:check` run in
  * `npm test` itself.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {once} from 'node:events';
 import {connect} from 'node:net';
 import WebSocket from 'ws';
 import {afterAll, describe, expect, it} from 'vitest';
 import {freePort} from '../../../scripts/mock/rest';
+import {startCommand, type StartedCommand} from '../../helpers/command';
 import {ROOT} from '../../helpers/scripts';
 
 function npm(args: string[]): {status: number | null; stdout: string; stderr: string} {
@@ -30,59 +31,42 @@ function listening(port: number): Promise<boolean> {
 }
 
 describe('npm run mock -- --rest-port P --ws-port Q', () => {
-  let child: ChildProcess | undefined;
-  let output = '';
-
-  /** Stops the command's whole process group (npm, the script, Prism), once. */
-  async function stop(): Promise<void> {
-    const pid = child?.pid;
-    if (child === undefined || pid === undefined || child.exitCode !== null || child.signalCode !== null)
-      return;
-    const exited = once(child, 'exit');
-    process.kill(-pid, 'SIGTERM');
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 20_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  afterAll(stop);
+  let mock: StartedCommand | undefined;
+  afterAll(() => mock?.stop());
 
   it('serves one REST call and one WebSocket subscription, then stops', async () => {
     const [restPort, wsPort] = [await freePort(), await freePort()];
-    child = spawn(
-      'npm',
-      ['run', '-s', 'mock', '--', '--rest-port', String(restPort), '--ws-port', String(wsPort)],
-      {
-        cwd: ROOT,
-        detached: true, // its own process group: stop() ends npm, the script and Prism together
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const started = startCommand([
+      'run',
+      '-s',
+      'mock',
+      '--',
+      '--rest-port',
+      String(restPort),
+      '--ws-port',
+      String(wsPort),
+    ]);
+    mock = started;
+    const output = started.output;
     const ready = new Promise<void>((resolve, reject) => {
-      const onData = (chunk: Buffer): void => {
-        output += chunk.toString('utf8');
-        if (output.includes('Ctrl-C stops both.')) resolve();
+      const onData = (): void => {
+        if (output().includes('Ctrl-C stops both.')) resolve();
       };
-      child?.stdout?.on('data', onData);
-      child?.stderr?.on('data', onData);
-      child?.once('exit', (code) =>
-        reject(new Error(`npm run mock exited (${String(code)}) before it was ready:\n${output}`)),
+      started.child.stdout?.on('data', onData);
+      started.child.stderr?.on('data', onData);
+      started.child.once('exit', (code) =>
+        reject(new Error(`npm run mock exited (${String(code)}) before it was ready:\n${output()}`)),
       );
     });
     const timeout = new Promise<never>((_, reject) =>
       setTimeout(
-        () => reject(new Error(`npm run mock was not ready within 150 s:\n${output}`)),
+        () => reject(new Error(`npm run mock was not ready within 150 s:\n${output()}`)),
         150_000,
       ).unref(),
     );
     await Promise.race([ready, timeout]);
-    expect(output).toContain(`http://127.0.0.1:${restPort}`);
-    expect(output).toContain(`ws://127.0.0.1:${wsPort}`);
+    expect(output()).toContain(`http://127.0.0.1:${restPort}`);
+    expect(output()).toContain(`ws://127.0.0.1:${wsPort}`);
 
     // REST: Prism answers a documented call from the document's example, validation on.
     const response = await fetch(`http://127.0.0.1:${restPort}/api/instruments`, {
@@ -101,12 +85,12 @@ describe('npm run mock -- --rest-port P --ws-port Q', () => {
     ws.close();
     expect(JSON.parse(String(reply))).toHaveProperty('channel_subscription_confirmation');
     await expect
-      .poll(() => output, {timeout: 10_000})
+      .poll(output, {timeout: 10_000})
       .toMatch(/\[ws #1 \/ws\/orders\] received subscribe_order_channel/);
-    expect(output).toMatch(/\[ws #1 \/ws\/orders\] sent channel_subscription_confirmation/);
+    expect(output()).toMatch(/\[ws #1 \/ws\/orders\] sent channel_subscription_confirmation/);
 
     // Ctrl-C (SIGTERM here) stops both: neither port answers afterwards.
-    await stop();
+    await started.stop();
     await expect.poll(() => listening(restPort), {timeout: 20_000}).toBe(false);
     await expect.poll(() => listening(wsPort), {timeout: 20_000}).toBe(false);
   });
