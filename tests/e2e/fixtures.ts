@@ -58,4 +58,25 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-has-hydrated="true"]');
 }
 
-export {axeViolationsIn} from '../helpers/axe';
+export {axeViolationsIn, axePageViolations} from '../helpers/axe';
+
+declare global {
+  interface Window {
+    cspViolations?: string[];
+  }
+}
+
+/** Records every Content-Security-Policy violation of the pages `page` loads from now on. */
+export async function watchCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.cspViolations?.push(`${event.violatedDirective}: ${event.blockedURI}`);
+    });
+  });
+}
+
+/** The violations recorded on the current page (watchCspViolations). */
+export function cspViolations(page: Page): Promise<string[] | undefined> {
+  return page.evaluate(() => window.cspViolations);
+}

@@ -2,16 +2,40 @@
  * The site shell as the specification describes it (sections 1, 2, 4, 9) and as
  * ../shared/SITE-BEHAVIOURS.md lists it, checked in a real browser.
  */
-import {test, expect, gotoHydrated, ROUTES, siteIdentity} from './fixtures';
+import {
+  test,
+  expect,
+  gotoHydrated,
+  ROUTES,
+  siteIdentity,
+  axePageViolations,
+  watchCspViolations,
+  cspViolations,
+} from './fixtures';
 
 const identity = siteIdentity();
 
 test.describe('routes', () => {
+  // One load of each route at the desktop width checks what every page owes the reader: its status
+  // and h1, the Content-Security-Policy (a meta tag the browser enforces) with no violation, nothing
+  // requested from another origin and no console error (the fixture, once every request has
+  // settled), and no axe violation (WCAG 2.x A and AA; 800 px is in a11y.spec.ts).
+  test.use({viewport: {width: 1280, height: 900}});
   for (const route of ROUTES) {
-    test(`${route.path} answers 200 with its h1`, async ({page}) => {
+    test(`${route.path} answers 200 with its h1 under a strict policy it never violates, and has no axe violations at 1280 px`, async ({
+      page,
+    }) => {
+      await watchCspViolations(page);
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
+      await page.waitForSelector('html[data-has-hydrated="true"]');
       await expect(page.locator('h1').first()).toHaveText(route.h1);
+      const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(policy).toMatch(/script-src 'self'/);
+      expect(policy).not.toContain('unsafe-eval');
+      await page.waitForLoadState('networkidle');
+      expect(await cspViolations(page)).toEqual([]);
+      expect(await axePageViolations(page)).toEqual([]);
     });
   }
 

@@ -6,28 +6,64 @@ import {readFileSync} from 'node:fs';
 import type {Page} from '@playwright/test';
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** The violations inside one element (the whole page with `body`). */
 export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (context) => {
+  return page.evaluate(
+    async ([context, tags]) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: object,
+              opts: object,
+            ) => Promise<{violations: Array<{id: string; nodes: Array<{target: string[]}>}>}>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(
+        {include: [context]},
+        {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']},
+      );
+      return result.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    },
+    [selector, TAGS] as const,
+  );
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{target: string[]}>;
+}
+
+/**
+ * The whole page's violations, each as "rule (impact): help — the first five targets", for a
+ * browser test that checks a page at a width (tests/e2e/a11y.spec.ts, shell.spec.ts).
+ */
+export async function axePageViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
     const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: object,
-            opts: object,
-          ) => Promise<{violations: Array<{id: string; nodes: Array<{target: string[]}>}>}>;
-        };
-      }
+      window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: unknown[]}>}}
     ).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-    const result = await axe.run(
-      {include: [context]},
-      {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']},
-    );
-    return result.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  }, selector);
+    const result = await axe.run(document, {
+      runOnly: {type: 'tag', values: tags},
+      resultTypes: ['violations'],
+    });
+    return result.violations;
+  }, TAGS);
+  return (violations as AxeViolation[]).map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}`,
+  );
 }
