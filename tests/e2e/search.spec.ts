@@ -8,15 +8,12 @@
  * an anchor fails here.
  */
 import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
 import path from 'node:path';
 import {parse} from 'yaml';
 import type {Locator, Page, Request} from '@playwright/test';
-import {test, expect, gotoHydrated, ROOT} from './fixtures';
+import {test, expect, gotoHydrated, ROOT, axeViolationsIn} from './fixtures';
 
 const INDEX_PATH = '/search-index.json';
-const AXE_SOURCE = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 type Json = Record<string, unknown>;
@@ -59,28 +56,6 @@ const messageNames = new Set(
 
 const errorCodes = objectAt(objectAt(objectAt(openapi, 'components'), 'schemas'), 'ErrorCode')
   .enum as string[];
-
-/** axe-core's WCAG A/AA violations inside the elements `selector` matches (the search's own parts). */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(
-    async ({tags, include}) => {
-      interface Violation {
-        id: string;
-        nodes: {target: string[]}[];
-      }
-      const axe = (
-        window as unknown as {axe: {run: (c: object, o: object) => Promise<{violations: Violation[]}>}}
-      ).axe;
-      const result = await axe.run(
-        {include: [include]},
-        {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']},
-      );
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    },
-    {tags: AXE_TAGS, include: selector},
-  );
-}
 
 function trigger(page: Page): Locator {
   return page.locator('nav.navbar').getByRole('button', {name: 'Search', exact: true});
@@ -286,13 +261,13 @@ for (const width of [1280, 800]) {
     await page.setViewportSize({width, height: 900});
     await gotoHydrated(page, '/docs/intro');
     await expect(trigger(page)).toBeVisible();
-    expect(await axeViolations(page, '.navbar__items--right')).toEqual([]);
+    expect(await axeViolationsIn(page, '.navbar__items--right')).toEqual([]);
     await trigger(page).click();
     await combobox(page).fill('order');
     await expect(options(page).first()).toBeVisible();
     // One result active (white on the primary colour), the others plain, marks in both.
     await combobox(page).press('ArrowDown');
-    expect(await axeViolations(page, 'dialog')).toEqual([]);
+    expect(await axeViolationsIn(page, 'dialog')).toEqual([]);
   });
 }
 

@@ -10,33 +10,6 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
-/** The violations inside one element (the whole page with `body`). */
-export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(
-    async ([context, tags]) => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              ctx: object,
-              opts: object,
-            ) => Promise<{violations: Array<{id: string; nodes: Array<{target: string[]}>}>}>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(
-        {include: [context]},
-        {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']},
-      );
-      return result.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    },
-    [selector, TAGS] as const,
-  );
-}
-
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -44,23 +17,39 @@ interface AxeViolation {
   nodes: Array<{target: string[]}>;
 }
 
+/** axe's violations in `page`, within the elements `selector` matches or over the whole document. */
+async function runAxe(page: Page, selector: string | null): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ([include, tags]) => {
+      const axe = (
+        window as unknown as {
+          axe: {run: (ctx: object, opts: object) => Promise<{violations: AxeViolation[]}>};
+        }
+      ).axe;
+      const result = await axe.run(include === null ? document : {include: [include]}, {
+        runOnly: {type: 'tag', values: tags},
+        resultTypes: ['violations'],
+      });
+      return result.violations;
+    },
+    [selector, TAGS] as const,
+  );
+}
+
+/** The violations inside one element (the whole page with `body`), each as "rule: targets". */
+export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
+  return (await runAxe(page, selector)).map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
 /**
  * The whole page's violations, each as "rule (impact): help — the first five targets", for a
  * browser test that checks a page at a width (tests/e2e/a11y.spec.ts, shell.spec.ts).
  */
 export async function axePageViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (
-      window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: unknown[]}>}}
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: {type: 'tag', values: tags},
-      resultTypes: ['violations'],
-    });
-    return result.violations;
-  }, TAGS);
-  return (violations as AxeViolation[]).map(
+  return (await runAxe(page, null)).map(
     (v) =>
       `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes
         .slice(0, 5)
