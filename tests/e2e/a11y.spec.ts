@@ -1,22 +1,11 @@
 /**
  * Accessibility: axe-core with the WCAG 2.0/2.1/2.2 A and AA rules reports no violation of any
- * impact on any route at the mobile width (800 px: Docusaurus's one-column layout, below its 997 px
- * breakpoint), and with the mobile sidebar open. At the desktop width (1280 px) each route is checked
- * by its route test in shell.spec.ts, on the same page load as its status, h1 and policy. axe is
- * injected through the DevTools protocol (page.evaluate), which the page's Content-Security-Policy
- * does not govern.
+ * impact with the mobile sidebar open. Every route is checked at 1280 px and at 800 px
+ * (Docusaurus's one-column layout, below its 997 px breakpoint) by its route test in shell.spec.ts,
+ * on the same page load as its status, h1 and policy. axe is injected through the DevTools protocol
+ * (page.evaluate), which the page's Content-Security-Policy does not govern.
  */
-import {test, expect, gotoHydrated, ROUTES, axePageViolations} from './fixtures';
-
-test.describe('at 800 px', () => {
-  test.use({viewport: {width: 800, height: 900}});
-  for (const route of ROUTES) {
-    test(`${route.path} has no axe violations`, async ({page}) => {
-      await gotoHydrated(page, route.path);
-      expect(await axePageViolations(page)).toEqual([]);
-    });
-  }
-});
+import {test, expect, gotoHydrated, axePageViolations} from './fixtures';
 
 test.describe('mobile menu open', () => {
   test.use({viewport: {width: 800, height: 900}});

@@ -16,13 +16,14 @@ import {
 const identity = siteIdentity();
 
 test.describe('routes', () => {
-  // One load of each route at the desktop width checks what every page owes the reader: its status
-  // and h1, the Content-Security-Policy (a meta tag the browser enforces) with no violation, nothing
-  // requested from another origin and no console error (the fixture, once every request has
-  // settled), and no axe violation (WCAG 2.x A and AA; 800 px is in a11y.spec.ts).
+  // One load of each route checks what every page owes the reader: its status and h1, the
+  // Content-Security-Policy (a meta tag the browser enforces) with no violation, nothing requested
+  // from another origin and no console error (the fixture, once every request has settled), and no
+  // axe violation (WCAG 2.x A and AA) at the desktop width (1280 px) and, resized, at 800 px, in
+  // Docusaurus's one-column layout below its 997 px breakpoint (a11y.spec.ts: the open mobile menu).
   test.use({viewport: {width: 1280, height: 900}});
   for (const route of ROUTES) {
-    test(`${route.path} answers 200 with its h1 under a strict policy it never violates, and has no axe violations at 1280 px`, async ({
+    test(`${route.path} answers 200 with its h1 under a strict policy it never violates, and has no axe violations at 1280 and 800 px`, async ({
       page,
     }) => {
       await watchCspViolations(page);
@@ -35,7 +36,19 @@ test.describe('routes', () => {
       expect(policy).not.toContain('unsafe-eval');
       await page.waitForLoadState('networkidle');
       expect(await cspViolations(page)).toEqual([]);
-      expect(await axePageViolations(page)).toEqual([]);
+      expect(await axePageViolations(page), '1280 px').toEqual([]);
+      await page.setViewportSize({width: 800, height: 900});
+      // The one-column layout: the menu button shows, and React has rendered the mobile variants
+      // (Docusaurus switches its table of contents and sidebar on the resize event) and settled.
+      await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeVisible();
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          }),
+      );
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      expect(await axePageViolations(page), '800 px').toEqual([]);
     });
   }
 
