@@ -38,5 +38,8 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    // Docusaurus's command line otherwise starts update-notifier, a child process that asks the npm
+    // registry for a newer release (at most hourly): the tests make no network call.
+    env: {NO_UPDATE_NOTIFIER: '1'},
   },
 });
