@@ -48,19 +48,43 @@ function page(route: string): string {
 
 /**
  * One Chromium and one static server of the build for the whole file, started by the first test
- * that needs them: each test opens its own context (its own storage), as a fresh browser would give.
+ * that needs them (closed in afterAll).
  */
 let shared: Promise<{browser: Browser; url: string; close: () => Promise<void>}> | undefined;
-function chromiumOnBuild(): Promise<{browser: Browser; url: string}> {
+
+/**
+ * Runs a browser test on the build: `base` is the server's address, and each `newContext` a fresh
+ * context (its own storage, as a fresh browser would give) at a width, closed when the test ends.
+ */
+async function inChromium(
+  run: (on: {base: string; newContext: (width?: number) => Promise<BrowserContext>}) => Promise<void>,
+): Promise<void> {
   shared ??= (async () => {
     const server = await startStaticServer(out);
     const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
-    return {browser, url: server.url, close: async () => {
-      await browser.close();
-      await server.close();
-    }};
+    return {
+      browser,
+      url: server.url,
+      close: async () => {
+        await browser.close();
+        await server.close();
+      },
+    };
   })();
-  return shared;
+  const {browser, url} = await shared;
+  const contexts: BrowserContext[] = [];
+  try {
+    await run({
+      base: url,
+      newContext: async (width = 1280) => {
+        const context = await browser.newContext({viewport: {width, height: 900}});
+        contexts.push(context);
+        return context;
+      },
+    });
+  } finally {
+    for (const context of contexts) await context.close();
+  }
 }
 
 beforeAll(() => {
@@ -377,15 +401,8 @@ describe('a site with four releases made by npm run release, and an upcoming one
   });
 
   test('in Chromium: the switcher keeps the operation, a missing one gets a notice, no request leaves, axe is clean', async () => {
-    const {browser, url: base} = await chromiumOnBuild();
-    const contexts: BrowserContext[] = [];
-    const newContext = async (width = 1280): Promise<BrowserContext> => {
-      const context = await browser.newContext({viewport: {width, height: 900}});
-      contexts.push(context);
-      return context;
-    };
-    const foreign: string[] = [];
-    try {
+    await inChromium(async ({base, newContext}) => {
+      const foreign: string[] = [];
       const context = await newContext();
       await context.route('**/*', (route) => {
         const url = route.request().url();
@@ -438,20 +455,11 @@ describe('a site with four releases made by npm run release, and an upcoming one
         }
       }
       expect(foreign).toEqual([]);
-    } finally {
-      for (const context of contexts) await context.close();
-    }
+    });
   });
 
   test('the integration filter on four releases: a pasted list and a Postman collection, since 2.0.0, breaking first; unmatched listed', async () => {
-    const {browser, url: base} = await chromiumOnBuild();
-    const contexts: BrowserContext[] = [];
-    const newContext = async (width = 1280): Promise<BrowserContext> => {
-      const context = await browser.newContext({viewport: {width, height: 900}});
-      contexts.push(context);
-      return context;
-    };
-    try {
+    await inChromium(async ({base, newContext}) => {
       const page = await (await newContext()).newPage();
       await page.goto(`${base}/version-history`);
       await page.waitForSelector('html[data-has-hydrated="true"]');
@@ -475,20 +483,11 @@ describe('a site with four releases made by npm run release, and an upcoming one
       await filter.getByRole('heading', {name: /postman-v2\.1\.json \(Postman collection v2\.1\): 5 requests \(\d+ matched/}).waitFor();
       const violations = await axeViolationsIn(page, '[data-testid="integration-filter"]');
       expect(violations).toEqual([]);
-    } finally {
-      for (const context of contexts) await context.close();
-    }
+    });
   });
 
   test('the history page in Chromium: no axe violation at 1280 and 420 px; "changes since" lists every later change', async () => {
-    const {browser, url: base} = await chromiumOnBuild();
-    const contexts: BrowserContext[] = [];
-    const newContext = async (width = 1280): Promise<BrowserContext> => {
-      const context = await browser.newContext({viewport: {width, height: 900}});
-      contexts.push(context);
-      return context;
-    };
-    try {
+    await inChromium(async ({base, newContext}) => {
       for (const width of [1280, 420]) {
         const page = await (await newContext(width)).newPage();
         await page.goto(`${base}/version-history`);
@@ -510,9 +509,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
         }
         await page.close();
       }
-    } finally {
-      for (const context of contexts) await context.close();
-    }
+    });
   });
 });
 
@@ -528,14 +525,7 @@ describe('search is scoped to the release being read', () => {
   }
 
   test('in Chromium: a release finds its own reference and the guides; every other page the current reference', async () => {
-    const {browser, url: base} = await chromiumOnBuild();
-    const contexts: BrowserContext[] = [];
-    const newContext = async (width = 1280): Promise<BrowserContext> => {
-      const context = await browser.newContext({viewport: {width, height: 900}});
-      contexts.push(context);
-      return context;
-    };
-    try {
+    await inChromium(async ({base, newContext}) => {
       const page = await (await newContext()).newPage();
       const requested: string[] = [];
       page.on('request', (request) => {
@@ -614,22 +604,13 @@ describe('search is scoped to the release being read', () => {
         ].sort(),
       );
       await page.close();
-    } finally {
-      for (const context of contexts) await context.close();
-    }
+    });
   });
 });
 
 describe('?since= marks the current references with what changed after a release', () => {
   test('/rest?since=2.0.0 marks fields with their verdict and release, the mark follows to /docs/ws, stops on request; no request leaves the page; axe at 1280 and 420 px', async () => {
-    const {browser, url: base} = await chromiumOnBuild();
-    const contexts: BrowserContext[] = [];
-    const newContext = async (width = 1280): Promise<BrowserContext> => {
-      const context = await browser.newContext({viewport: {width, height: 900}});
-      contexts.push(context);
-      return context;
-    };
-    try {
+    await inChromium(async ({base, newContext}) => {
       const context = await newContext();
       const page = await context.newPage();
       const requests: string[] = [];
@@ -721,9 +702,7 @@ describe('?since= marks the current references with what changed after a release
       expect(requests.filter((u) => new URL(u).origin !== origin)).toEqual([]);
       expect(requests.some((u) => u.includes('since-marks'))).toBe(true);
       await context.close();
-    } finally {
-      for (const context of contexts) await context.close();
-    }
+    });
   });
 });
 
