@@ -701,7 +701,6 @@ describe('?since= marks the current references with what changed after a release
       const origin = new URL(base).origin;
       expect(requests.filter((u) => new URL(u).origin !== origin)).toEqual([]);
       expect(requests.some((u) => u.includes('since-marks'))).toBe(true);
-      await context.close();
     });
   });
 });

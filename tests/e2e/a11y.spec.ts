@@ -5,7 +5,7 @@
  * on the same page load as its status, h1 and policy. axe is injected through the DevTools protocol
  * (page.evaluate), which the page's Content-Security-Policy does not govern.
  */
-import {test, expect, gotoHydrated, axePageViolations} from './fixtures';
+import {test, expect, gotoHydrated, axePageViolations, untilSettled} from './fixtures';
 
 test.describe('mobile menu open', () => {
   test.use({viewport: {width: 800, height: 900}});
@@ -14,7 +14,7 @@ test.describe('mobile menu open', () => {
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     await expect(page.locator('.navbar-sidebar')).toBeVisible();
     // The sidebar slides in: checked mid-transition, its half-faded links fail colour contrast.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await untilSettled(page);
     expect(await axePageViolations(page)).toEqual([]);
   });
 });

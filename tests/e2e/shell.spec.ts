@@ -11,6 +11,7 @@ import {
   axePageViolations,
   watchCspViolations,
   cspViolations,
+  untilSettled,
 } from './fixtures';
 
 const identity = siteIdentity();
@@ -41,13 +42,7 @@ test.describe('routes', () => {
       // The one-column layout: the menu button shows, and React has rendered the mobile variants
       // (Docusaurus switches its table of contents and sidebar on the resize event) and settled.
       await expect(page.getByRole('button', {name: 'Toggle navigation bar'})).toBeVisible();
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-          }),
-      );
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await untilSettled(page);
       expect(await axePageViolations(page), '800 px').toEqual([]);
     });
   }
