@@ -63,7 +63,7 @@ const base = {
  * documents tests/helpers/specModels.ts loads (frozen) are loaded once per worker instead of once
  * per file. Measured 2026-11-27 on the 2-core machine, the unit tier (2,316 tests): 486 s of CPU
  * time with a process per file, 275 s so (tests/README.md "Time"). The other files (OWN_PROCESS,
- * and the build and sample tests, which start builds and toolchains) keep a fresh process each.
+ * and the build, site-copy and sample tests, which start builds and toolchains) keep a fresh process each.
  */
 export default defineConfig({
   ...base,
@@ -86,7 +86,7 @@ export default defineConfig({
           ...base.test,
           name: 'own-process',
           // Every test lives in a tier's folder (tests/unit/scripts/tiers.test.ts fails on one elsewhere).
-          include: [...OWN_PROCESS, 'tests/{build,samples}/**/*.test.{ts,tsx}'],
+          include: [...OWN_PROCESS, 'tests/{build,sites,samples}/**/*.test.{ts,tsx}'],
           isolate: true,
         },
       },

@@ -25,7 +25,14 @@ const INPUTS = [
 ];
 
 /** The environment variables the build reads (see README "Configuration"). */
-const ENV = ['OPENAPI_FILE', 'ASYNCAPI_FILE', 'SITE_URL', 'ANNOUNCEMENT', 'ANNOUNCEMENT_ID', 'STRICT_DOCUMENTS'];
+const ENV = [
+  'OPENAPI_FILE',
+  'ASYNCAPI_FILE',
+  'SITE_URL',
+  'ANNOUNCEMENT',
+  'ANNOUNCEMENT_ID',
+  'STRICT_DOCUMENTS',
+];
 
 function filesUnder(root: string, entry: string): string[] {
   const full = path.join(root, entry);
@@ -40,7 +47,11 @@ function filesUnder(root: string, entry: string): string[] {
  * The hash of everything a build of `root` with `env` and extra `docusaurus build` arguments `args`
  * is made from (a document named by OPENAPI_FILE included).
  */
-export function buildInputsKey(root: string, env: NodeJS.ProcessEnv = process.env, args: readonly string[] = []): string {
+export function buildInputsKey(
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+  args: readonly string[] = [],
+): string {
   const hash = createHash('sha256');
   hash.update(`args=${args.join(' ')}\0`);
   for (const file of INPUTS.flatMap((entry) => filesUnder(root, entry)).sort()) {
@@ -51,7 +62,11 @@ export function buildInputsKey(root: string, env: NodeJS.ProcessEnv = process.en
     const value = env[name];
     hash.update(`${name}=${value ?? ''}\0`);
     // A document outside the tree is an input too.
-    if ((name === 'OPENAPI_FILE' || name === 'ASYNCAPI_FILE') && value && existsSync(path.resolve(root, value)))
+    if (
+      (name === 'OPENAPI_FILE' || name === 'ASYNCAPI_FILE') &&
+      value &&
+      existsSync(path.resolve(root, value))
+    )
       hash.update(readFileSync(path.resolve(root, value)));
   }
   hash.update(process.version);

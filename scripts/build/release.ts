@@ -31,7 +31,8 @@ export function parseReleaseArgs(args: readonly string[]): Parsed | {error: stri
   for (const name of ['--amend', '--allow-smaller-bump']) {
     const at = args.indexOf(name);
     const value = args[at + 1];
-    if (at >= 0 && (value === undefined || value.startsWith('--'))) return {error: `${name} needs a reason: ${name} "<reason>"`};
+    if (at >= 0 && (value === undefined || value.startsWith('--')))
+      return {error: `${name} needs a reason: ${name} "<reason>"`};
   }
   try {
     const {values} = parseArgs({
@@ -52,7 +53,9 @@ export function parseReleaseArgs(args: readonly string[]): Parsed | {error: stri
       ...(values['allow-smaller-bump'] !== undefined ? {allowSmallerBump: values['allow-smaller-bump']} : {}),
     };
   } catch (error) {
-    return {error: `${(error as Error).message}. Use --amend "<reason>" or --allow-smaller-bump "<reason>" (--help lists all).`};
+    return {
+      error: `${(error as Error).message}. Use --amend "<reason>" or --allow-smaller-bump "<reason>" (--help lists all).`,
+    };
   }
 }
 

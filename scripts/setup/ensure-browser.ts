@@ -6,11 +6,11 @@
  * half the CPU time; playwright.config.ts). Never downloads a browser build of its own.
  * Prints the executable path on success; exits 1 with the exact fix otherwise.
  */
-import {execFileSync, spawnSync} from 'node:child_process';
-import {accessSync, constants, existsSync} from 'node:fs';
-
+import {execFileSync} from 'node:child_process';
+import {accessSync, constants} from 'node:fs';
 import {HEADLESS_SHELL} from '../shared/chromium';
 import {runIfMain} from '../shared/main';
+import {installDebianPackages} from './apt';
 
 const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
   (p): p is string => typeof p === 'string' && p !== '',
@@ -31,14 +31,8 @@ function find(): string | undefined {
 
 /** Installs Debian packages with apt-get, when root on Debian; false when it cannot or fails. */
 function tryInstall(packages: readonly string[]): boolean {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
   console.log(`Installing Debian package(s) ${packages.join(', ')} with apt-get …`);
-  const env = {...process.env, DEBIAN_FRONTEND: 'noninteractive'};
-  const update = spawnSync('apt-get', ['update', '-qq'], {stdio: 'inherit', env});
-  if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {stdio: 'inherit', env});
-  return install.status === 0;
+  return installDebianPackages(packages);
 }
 
 export function main(): void {

@@ -6,26 +6,17 @@
  * It never fails the run: a language still missing is skipped by the tests and
  * named in their report, never passed silently.
  */
-import {spawnSync} from 'node:child_process';
-import {existsSync} from 'node:fs';
 import {TOOLCHAINS, installCommand, missing, type Toolchain} from '../samples/toolchains';
 import {runIfMain} from '../shared/main';
+import {installDebianPackages} from './apt';
 
 function tryInstall(toolchains: readonly Toolchain[]): boolean {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) return false;
   const packages = [...new Set(toolchains.flatMap((t) => t.packages))];
   console.log(`Sample toolchains: installing Debian packages ${packages.join(', ')} with apt-get …`);
-  const env = {...process.env, DEBIAN_FRONTEND: 'noninteractive'};
   const started = Date.now();
-  const update = spawnSync('apt-get', ['update', '-qq'], {stdio: 'inherit', env});
-  if (update.status !== 0) return false;
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
-    stdio: 'inherit',
-    env,
-  });
+  const installed = installDebianPackages(packages, {recommends: false});
   console.log(`Sample toolchains: apt-get took ${Math.round((Date.now() - started) / 1000)} s.`);
-  return install.status === 0;
+  return installed;
 }
 
 export function main(): void {

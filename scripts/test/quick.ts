@@ -64,6 +64,7 @@ export function quickChecks(files: readonly string[]): {name: string; command: s
         '--maxWorkers=100%',
         '--passWithNoTests',
         '--exclude=tests/build/**',
+        '--exclude=tests/sites/**',
         '--exclude=tests/samples/**',
         ...sources,
       ],

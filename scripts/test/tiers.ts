@@ -1,10 +1,12 @@
 /**
  * `npm test`: the tiers, each started as its own npm script, in stages: the tiers of a stage run side
  * by side, and a stage starts when the one before has passed (a failure stops the run, as `a && b`
- * would, once its stage has finished). Side by side go tiers that need nothing from each other and
- * leave a core idle alone: the static checks beside the unit tests (each ends on one process), the
- * samples beside the production build (webpack's single-threaded phases). At the end, also after a
- * failure, a table gives each tier's wall time and CPU time, and the run's elapsed time.
+ * would, once its stage has finished). Side by side go tiers that need nothing from each other, so
+ * that no core waits while one tier ends on a single process: the static checks beside the unit
+ * tests; the samples and the builds of site copies (tests/sites) beside the production build
+ * (webpack's single-threaded phases); the tests that read build/ (tests/build) beside the browser
+ * tests. At the end, also after a failure, a table gives each tier's wall time and CPU time, and the
+ * run's elapsed time.
  *
  * The CPU time of a tier is what its processes used: a tier runs under bash, whose `times` gives the
  * CPU time of the processes it and they waited for, so it does not depend on how busy the machine
@@ -22,13 +24,19 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {runIfMain} from '../shared/main';
 
-/** The tiers `npm test` runs, in order: the npm script of each, and what it is. */
+/**
+ * The tiers `npm test` runs, in order: the npm script of each, what it is, and what its environment
+ * adds. The production build writes no webpack cache here: nothing in the run reads it again (the
+ * warm-cache case builds a copy with a cache of its own), and writing it costs about 15 s of CPU
+ * time. `npm run build` on its own keeps the cache, for a maintainer's next build.
+ */
 export const TIERS = [
   {script: 'test:static', name: 'static checks (typecheck, lint, release:check)'},
   {script: 'test:unit', name: 'unit and document tests'},
   {script: 'test:samples', name: 'toolchains and samples'},
-  {script: 'build', name: 'production build'},
-  {script: 'test:build', name: 'build tests'},
+  {script: 'build', name: 'production build', env: {DOCUSAURUS_NO_PERSISTENT_CACHE: '1'}},
+  {script: 'test:sites', name: 'builds of site copies'},
+  {script: 'test:build', name: 'tests of build/'},
   {script: 'test:e2e', name: 'Chromium and browser tests'},
 ] as const;
 
@@ -37,9 +45,8 @@ export type TierScript = (typeof TIERS)[number]['script'];
 /** The tiers that run side by side, stage by stage; every tier of TIERS is in one stage, in TIERS' order. */
 export const STAGES: readonly (readonly TierScript[])[] = [
   ['test:static', 'test:unit'],
-  ['test:samples', 'build'],
-  ['test:build'],
-  ['test:e2e'],
+  ['test:samples', 'build', 'test:sites'],
+  ['test:build', 'test:e2e'],
 ];
 
 /** The stages from a tier on (`--from`): that tier and every later one, grouped as STAGES groups them. */
@@ -178,7 +185,11 @@ export function prefixed(
  * Runs `npm run <script>` under bash, resolving to its exit status and its CPU time (its waited-for
  * processes', from `times`, and its orphans'). With `label`, each line of its output starts with it.
  */
-function runTier(script: string, label?: string): Promise<{status: number; cpuSeconds: number}> {
+function runTier(
+  script: string,
+  label?: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<{status: number; cpuSeconds: number}> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tier-times-'));
   const timesFile = path.join(dir, 'times');
   return new Promise((resolve) => {
@@ -187,6 +198,7 @@ function runTier(script: string, label?: string): Promise<{status: number; cpuSe
       ['-c', 'npm run -s "$1"; status=$?; times > "$2"; exit $status', 'tier', script, timesFile],
       {
         stdio: label === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+        env: {...process.env, ...env},
       },
     );
     const streams = [
@@ -247,16 +259,22 @@ async function main(): Promise<void> {
   const times: TierTime[] = [];
   let status = 0;
   for (const stage of stages) {
-    const tiers = stage.map((script) => TIERS.find((t) => t.script === script) ?? {script, name: script});
+    const tiers = stage.map((script) => {
+      const tier: {script: string; name: string; env?: Readonly<Record<string, string>>} = TIERS.find(
+        (t) => t.script === script,
+      ) ?? {script, name: script};
+      return tier;
+    });
     console.log(
       `\n[test] ${tiers.map((t) => `${t.name}: npm run ${t.script}`).join(', side by side with ')}`,
     );
     const results = await Promise.all(
       tiers.map(async (tier) => {
         const wallStart = Date.now();
-        const result = await runTier(tier.script, stage.length > 1 ? tier.script : undefined);
+        const result = await runTier(tier.script, stage.length > 1 ? tier.script : undefined, tier.env);
         const time = {
-          ...tier,
+          script: tier.script,
+          name: tier.name,
           wallSeconds: (Date.now() - wallStart) / 1000,
           cpuSeconds: result.cpuSeconds,
           status: result.status,

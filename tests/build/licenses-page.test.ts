@@ -13,8 +13,7 @@ const buildDir = productBuild();
 const page = path.join(buildDir, 'legal', 'licenses.html');
 
 function read(): string {
-  if (!existsSync(page))
-    throw new Error(`${page} does not exist in the build.`);
+  if (!existsSync(page)) throw new Error(`${page} does not exist in the build.`);
   return readFileSync(page, 'utf8');
 }
 

@@ -23,7 +23,6 @@ const specPaths = resolveSpecPaths(ROOT);
 const openapi = readDocument(specPaths.openapi) as JsonObject;
 const asyncapi = readDocument(specPaths.asyncapi) as JsonObject;
 
-
 function read(sitePath: string): string {
   return readFileSync(path.join(BUILD, ...sitePath.split('/').filter(Boolean)), 'utf8');
 }
@@ -34,8 +33,13 @@ function builtPages(): {file: string; route: string}[] {
     .filter((e) => e.isFile() && e.name.endsWith('.html'))
     .map((e) => path.relative(BUILD, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .filter((file) => file !== '404.html' && !file.startsWith('assets/'))
-    .filter((file) => !/<meta[^>]+http-equiv=["']?refresh/i.test(readFileSync(path.join(BUILD, file), 'utf8')))
-    .map((file) => ({file, route: file === 'index.html' ? '/' : `/${file.replace(/(\/index)?\.html$/, '')}`}));
+    .filter(
+      (file) => !/<meta[^>]+http-equiv=["']?refresh/i.test(readFileSync(path.join(BUILD, file), 'utf8')),
+    )
+    .map((file) => ({
+      file,
+      route: file === 'index.html' ? '/' : `/${file.replace(/(\/index)?\.html$/, '')}`,
+    }));
 }
 
 function operationIds(): string[] {
@@ -54,12 +58,17 @@ function operationKeys(): string[] {
   const paths = isObject(openapi.paths) ? openapi.paths : {};
   return Object.entries(paths).flatMap(([route, raw]) => {
     const item = deref(openapi, raw).node;
-    return isObject(item) ? METHODS.filter((m) => isObject(item[m])).map((m) => `${m.toUpperCase()} ${route}`) : [];
+    return isObject(item)
+      ? METHODS.filter((m) => isObject(item[m])).map((m) => `${m.toUpperCase()} ${route}`)
+      : [];
   });
 }
 
 function asyncMessages(): [string, JsonObject][] {
-  const components = isObject(asyncapi.components) && isObject(asyncapi.components.messages) ? asyncapi.components.messages : {};
+  const components =
+    isObject(asyncapi.components) && isObject(asyncapi.components.messages)
+      ? asyncapi.components.messages
+      : {};
   return Object.entries(components).flatMap(([name, raw]) => {
     const message = deref(asyncapi, raw).node;
     return isObject(message) ? [[name, message] as [string, JsonObject]] : [];
@@ -69,7 +78,9 @@ function asyncMessages(): [string, JsonObject][] {
 describe('Markdown copies', () => {
   test('every HTML page has a Markdown copy that starts with its title', () => {
     const pages = builtPages();
-    expect(pages.map((p) => p.route)).toEqual(expect.arrayContaining(['/', '/docs/intro', '/docs/ws', '/rest', '/version-history']));
+    expect(pages.map((p) => p.route)).toEqual(
+      expect.arrayContaining(['/', '/docs/intro', '/docs/ws', '/rest', '/version-history']),
+    );
     for (const {file, route} of pages) {
       const md = markdownPathFor(route);
       expect(existsSync(path.join(BUILD, md)), `${md} for ${file}`).toBe(true);
@@ -84,7 +95,9 @@ describe('llms.txt and llms-full.txt', () => {
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^# \S/);
     expect(lines[2]).toMatch(/^> \S/);
-    const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)(: \S.*)?$/gm)].map((m) => new URL(m[1] ?? '').pathname);
+    const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)(: \S.*)?$/gm)].map(
+      (m) => new URL(m[1] ?? '').pathname,
+    );
     for (const {route} of builtPages()) expect(links, route).toContain(markdownPathFor(route));
     // Every link is a file the build serves.
     for (const link of links) expect(existsSync(path.join(BUILD, link)), link).toBe(true);
@@ -105,7 +118,11 @@ describe('WebSocket message JSON Schemas', () => {
 
   test('the index lists one schema per message of the AsyncAPI document', () => {
     const listed = Array.isArray(index().messages) ? (index().messages as Json[]).filter(isObject) : [];
-    expect(listed.map((m) => m.name).sort()).toEqual(asyncMessages().map(([name]) => name).sort());
+    expect(listed.map((m) => m.name).sort()).toEqual(
+      asyncMessages()
+        .map(([name]) => name)
+        .sort(),
+    );
   });
 
   for (const [name, message] of asyncMessages()) {
@@ -114,7 +131,13 @@ describe('WebSocket message JSON Schemas', () => {
       const schema = JSON.parse(read(file)) as JsonObject;
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(String(schema.$id)).toMatch(new RegExp(`${file.replace(/\./g, '\\.')}$`));
-      const ajv = createAjv('2020-12', {allErrors: true, strict: true, strictRequired: false, strictTypes: false, strictTuples: false});
+      const ajv = createAjv('2020-12', {
+        allErrors: true,
+        strict: true,
+        strictRequired: false,
+        strictTypes: false,
+        strictTuples: false,
+      });
       const validate = ajv.compile(schema);
       const examples = (Array.isArray(message.examples) ? message.examples : []).flatMap((raw) => {
         const example = deref(asyncapi, raw).node;
@@ -134,7 +157,9 @@ describe('Postman collection', () => {
     const collection = new Collection(json);
     const keys: string[] = [];
     collection.forEachItem((item: Item) => {
-      const route = (item.request.url.path ?? []).map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/');
+      const route = (item.request.url.path ?? [])
+        .map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s))
+        .join('/');
       keys.push(`${item.request.method} /${route}`);
     });
     expect(keys.sort()).toEqual(operationKeys().sort());
@@ -151,12 +176,21 @@ describe('TypeScript types', () => {
     const rest = read('/downloads/types/rest.d.ts');
     const ws = read('/downloads/types/ws-messages.d.ts');
     for (const id of operationIds()) expect(rest, id).toMatch(new RegExp(`^ {4}${id}: \\{$`, 'm'));
-    for (const [name] of asyncMessages()) expect(ws, name).toContain(`    ${JSON.stringify(name)}: components["schemas"]`);
+    for (const [name] of asyncMessages())
+      expect(ws, name).toContain(`    ${JSON.stringify(name)}: components["schemas"]`);
     const llms = read('/llms.txt');
-    expect(llms).toMatch(/^- \[TypeScript types of the REST API\]\(https?:\/\/[^)]+\/downloads\/types\/rest\.d\.ts\): \S/m);
-    expect(llms).toMatch(/^- \[TypeScript types of the WebSocket messages\]\(https?:\/\/[^)]+\/downloads\/types\/ws-messages\.d\.ts\): \S/m);
+    expect(llms).toMatch(
+      /^- \[TypeScript types of the REST API\]\(https?:\/\/[^)]+\/downloads\/types\/rest\.d\.ts\): \S/m,
+    );
+    expect(llms).toMatch(
+      /^- \[TypeScript types of the WebSocket messages\]\(https?:\/\/[^)]+\/downloads\/types\/ws-messages\.d\.ts\): \S/m,
+    );
     // The download line of each reference links its file, to be saved rather than opened.
-    expect(read('/rest.html')).toMatch(/<a [^>]*href="\/downloads\/types\/rest\.d\.ts"[^>]*download="rest\.d\.ts"|<a [^>]*download="rest\.d\.ts"[^>]*href="\/downloads\/types\/rest\.d\.ts"/);
-    expect(read('/docs/ws.html')).toMatch(/<a [^>]*href="\/downloads\/types\/ws-messages\.d\.ts"[^>]*download="ws-messages\.d\.ts"|<a [^>]*download="ws-messages\.d\.ts"[^>]*href="\/downloads\/types\/ws-messages\.d\.ts"/);
+    expect(read('/rest.html')).toMatch(
+      /<a [^>]*href="\/downloads\/types\/rest\.d\.ts"[^>]*download="rest\.d\.ts"|<a [^>]*download="rest\.d\.ts"[^>]*href="\/downloads\/types\/rest\.d\.ts"/,
+    );
+    expect(read('/docs/ws.html')).toMatch(
+      /<a [^>]*href="\/downloads\/types\/ws-messages\.d\.ts"[^>]*download="ws-messages\.d\.ts"|<a [^>]*download="ws-messages\.d\.ts"[^>]*href="\/downloads\/types\/ws-messages\.d\.ts"/,
+    );
   });
 });

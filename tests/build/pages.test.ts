@@ -14,8 +14,7 @@ const buildDir = productBuild();
 
 function page(route: string): string {
   const file = path.join(buildDir, route === '/' ? 'index.html' : `${route.replace(/^\//, '')}.html`);
-  if (!existsSync(file))
-    throw new Error(`${file} does not exist in the build.`);
+  if (!existsSync(file)) throw new Error(`${file} does not exist in the build.`);
   return readFileSync(file, 'utf8');
 }
 
@@ -25,12 +24,15 @@ const wsServers = Object.values(isObject(asyncapi.servers) ? asyncapi.servers : 
 const defaultWs = `${String(wsServers[0]?.protocol)}://${String(wsServers[0]?.host)}`;
 
 describe('built guide pages', () => {
-  it.each(GUIDES.map((g) => [g.id, g.route]))('docs/%s has its h1, no unfilled placeholder and no NaN', (_id, route) => {
-    const html = page(route);
-    expect(html).toMatch(/<h1[^>]*>/);
-    expect(html).not.toMatch(/\{\{(REST|WS)_URL\}\}/);
-    expect(html).not.toMatch(/NaN|undefined<\/|>undefined/);
-  });
+  it.each(GUIDES.map((g) => [g.id, g.route]))(
+    'docs/%s has its h1, no unfilled placeholder and no NaN',
+    (_id, route) => {
+      const html = page(route);
+      expect(html).toMatch(/<h1[^>]*>/);
+      expect(html).not.toMatch(/\{\{(REST|WS)_URL\}\}/);
+      expect(html).not.toMatch(/NaN|undefined<\/|>undefined/);
+    },
+  );
 
   it('request examples use the default (pre-production) hosts of the documents', () => {
     expect(page('/docs/getting_started')).toContain(`${defaultRest}/api/instruments`);
@@ -69,7 +71,9 @@ describe('built home page and version history', () => {
   it('version history: computed from specs/releases, the current release with its date and notes, and the feeds', () => {
     const html = page('/version-history');
     const info = isObject(openapi.info) ? openapi.info : {};
-    expect(html).toMatch(new RegExp(`<h2[^>]*id="v${String(info.version).replace(/\\./g, '-')}"[^>]*>${String(info.version)}<`));
+    expect(html).toMatch(
+      new RegExp(`<h2[^>]*id="v${String(info.version).replace(/\\./g, '-')}"[^>]*>${String(info.version)}<`),
+    );
     expect(html).toContain('Release date: not published');
     expect(html).toContain('The bulk order endpoint (<code>POST /api/orders/bulk</code>) has been disabled.');
     expect(html).toContain('The first recorded release: there is no earlier release to compare it with.');
@@ -87,13 +91,17 @@ describe('built home page and version history', () => {
     const confirmations = ws.split('id="channel_subscription_confirmation"');
     expect(confirmations.length).toBeGreaterThan(1);
     const entry = (confirmations[1] ?? '').split('<article')[0] ?? '';
-    expect(entry).toMatch(/<details[^>]*><summary>History <span[^>]*>\(2\.0\.0, amendment 2\)<\/span><\/summary>/);
+    expect(entry).toMatch(
+      /<details[^>]*><summary>History <span[^>]*>\(2\.0\.0, amendment 2\)<\/span><\/summary>/,
+    );
     expect(entry).toContain('<a href="/version-history#v2-0-0-amendment-2">2.0.0, amendment 2</a>');
     expect(entry).toContain('the corrected text has it as required.');
     // One disclosure per element, however many channels carry the message.
     expect(ws.match(/<a href="\/version-history#v2-0-0-amendment-2">/g)?.length).toBe(1);
     const rest = page('/rest').replaceAll('<!-- -->', '');
-    expect(rest.split('id="listOrders"')[1]?.split('<article')[0]).toContain('(a correction of the documents: the API did not change)');
+    expect(rest.split('id="listOrders"')[1]?.split('<article')[0]).toContain(
+      '(a correction of the documents: the API did not change)',
+    );
   });
 
   it('one release, equal to the working documents: no /releases/ pages, no preview, no switcher, /rest indexed', () => {

@@ -34,7 +34,8 @@ function readPage(file: string): Page {
     onopentag(name, attrs) {
       if (attrs.id !== undefined) page.ids.add(attrs.id);
       if (name === 'a' && attrs.name !== undefined) page.ids.add(attrs.name);
-      if (name === 'a' && attrs.href !== undefined) page.links.push({href: attrs.href, target: attrs.target, rel: attrs.rel});
+      if (name === 'a' && attrs.href !== undefined)
+        page.links.push({href: attrs.href, target: attrs.target, rel: attrs.rel});
       if (name === 'meta' && attrs['http-equiv']?.toLowerCase() === 'content-security-policy') {
         page.cspMeta.push(attrs.content ?? '');
       }
@@ -82,7 +83,8 @@ describe('links and anchors in build/', () => {
         if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) continue; // other schemes and origins
         const url = new URL(href, `http://site${page.route}`);
         checked += 1;
-        const target = url.pathname === page.route && href.startsWith('#') ? page.file : fileFor(url.pathname);
+        const target =
+          url.pathname === page.route && href.startsWith('#') ? page.file : fileFor(url.pathname);
         if (target === undefined) {
           broken.push(`${page.route}: ${href} (no page)`);
           continue;
@@ -90,7 +92,8 @@ describe('links and anchors in build/', () => {
         const id = decodeURIComponent(url.hash.slice(1));
         if (id === '' || !target.endsWith('.html')) continue;
         const targetPage = byFile.get(target);
-        if (targetPage !== undefined && !targetPage.ids.has(id)) broken.push(`${page.route}: ${href} (no #${id})`);
+        if (targetPage !== undefined && !targetPage.ids.has(id))
+          broken.push(`${page.route}: ${href} (no #${id})`);
       }
     }
     expect(checked).toBeGreaterThan(100);
@@ -159,7 +162,9 @@ describe('the scripts a warm webpack cache can reuse', () => {
     const runtimeCondition = /\b\d+\s*[!=]==?\s*[A-Za-z_$][\w$]*\.j\b|[A-Za-z_$][\w$]*\.j\s*[!=]==?\s*\d+\b/;
     const scripts = readdirSync(path.join(BUILD, 'assets/js')).filter((name) => name.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(10);
-    const conditioned = scripts.filter((name) => runtimeCondition.test(readFileSync(path.join(BUILD, 'assets/js', name), 'utf8')));
+    const conditioned = scripts.filter((name) =>
+      runtimeCondition.test(readFileSync(path.join(BUILD, 'assets/js', name), 'utf8')),
+    );
     expect(conditioned).toEqual([]);
   });
 });

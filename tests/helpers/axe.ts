@@ -1,6 +1,6 @@
 /**
  * axe-core (WCAG 2.x A and AA) in a page, for the browser tests (tests/e2e) and the build tests
- * that open a built site in Chromium (tests/build): "rule: target" for each violation inside an
+ * that open a built site in Chromium (tests/sites): "rule: target" for each violation inside an
  * element (axeViolationsIn), or rule, impact, help and targets over the whole page (axePageViolations).
  */
 import {readFileSync} from 'node:fs';

@@ -46,7 +46,7 @@ describe('npm test', () => {
     const scripts = (
       JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {scripts: Record<string, string>}
     ).scripts;
-    const tierFolders = ['tests/unit/', 'tests/specs/', 'tests/samples/', 'tests/build/'];
+    const tierFolders = ['tests/unit/', 'tests/specs/', 'tests/samples/', 'tests/sites/', 'tests/build/'];
     for (const folder of tierFolders)
       expect(Object.values(scripts).join('\n')).toContain(folder.slice(0, -1));
     const strays = testFiles().filter((file) =>
@@ -67,6 +67,7 @@ describe('npm test', () => {
       'test:unit',
       'test:samples',
       'build',
+      'test:sites',
       'test:build',
       'test:e2e',
     ]);
@@ -76,23 +77,32 @@ describe('npm test', () => {
   it('runs side by side only tiers that need nothing from each other, every tier once, in order', () => {
     expect(STAGES).toEqual([
       ['test:static', 'test:unit'],
-      ['test:samples', 'build'],
-      ['test:build'],
-      ['test:e2e'],
+      ['test:samples', 'build', 'test:sites'],
+      ['test:build', 'test:e2e'],
     ]);
     expect(STAGES.flat()).toEqual(TIERS.map((t) => t.script));
-    // The build tests and the browser tests read build/: they start once the build has passed.
+    // The tests of build/ and the browser tests read build/: they start once the build has passed.
+    // The site copies' builds read nothing of it (none of their files asks for the product build).
+    const stageOf = (script: string): number => STAGES.findIndex((stage) => stage.includes(script as never));
+    expect(stageOf('test:build')).toBeGreaterThan(stageOf('build'));
+    expect(stageOf('test:e2e')).toBeGreaterThan(stageOf('build'));
+    for (const file of readdirSync(path.join(ROOT, 'tests/sites')))
+      expect(readFileSync(path.join(ROOT, 'tests/sites', file), 'utf8'), file).not.toMatch(
+        /productBuild|BUILD_DIR/,
+      );
     expect(stagesFrom(undefined)).toEqual(STAGES);
     expect(stagesFrom('unit')).toEqual([
       ['test:unit'],
-      ['test:samples', 'build'],
-      ['test:build'],
-      ['test:e2e'],
+      ['test:samples', 'build', 'test:sites'],
+      ['test:build', 'test:e2e'],
     ]);
-    expect(stagesFrom('build')).toEqual([['build'], ['test:build'], ['test:e2e']]);
+    expect(stagesFrom('build')).toEqual([
+      ['build', 'test:sites'],
+      ['test:build', 'test:e2e'],
+    ]);
     expect(stagesFrom('test:e2e')).toEqual([['test:e2e']]);
     expect(() => stagesFrom('nope')).toThrow(
-      '--from nope: no such tier (test:static, test:unit, test:samples, build, test:build, test:e2e)',
+      '--from nope: no such tier (test:static, test:unit, test:samples, build, test:sites, test:build, test:e2e)',
     );
   });
 
@@ -208,6 +218,7 @@ describe('npm run test:quick', () => {
     expect(vitest).toContain('scripts/bench/median.ts');
     expect(vitest, 'browser specs run under Playwright, not here').not.toContain('tests/e2e/shell.spec.ts');
     expect(vitest).toContain('--exclude=tests/build/**');
+    expect(vitest).toContain('--exclude=tests/sites/**');
   });
 });
 

@@ -80,7 +80,7 @@ afterAll(() => {
   if (site) rmSync(site, {recursive: true, force: true});
 });
 
-describe('configuration errors are developer errors (the build fails with Docusaurus\'s message)', () => {
+describe("configuration errors are developer errors (the build fails with Docusaurus's message)", () => {
   test('an unknown navbar item type', () => {
     const config = writeConfig(
       'bad-navbar.config.ts',

@@ -38,12 +38,17 @@ function editDocs(version: string, edit: (openapi: Doc, asyncapi: Doc) => void):
 }
 
 function release(): string {
-  return execFileSync(process.execPath, scriptArgs('scripts/build/release.ts', [], site), {cwd: site, encoding: 'utf8'});
+  return execFileSync(process.execPath, scriptArgs('scripts/build/release.ts', [], site), {
+    cwd: site,
+    encoding: 'utf8',
+  });
 }
 
 function page(route: string): string {
   // Text as read: React's separators and the line-break hints in code (<wbr>) set aside.
-  return readFileSync(path.join(out, `${route}.html`), 'utf8').replaceAll('<!-- -->', '').replace(/<wbr\/?>/g, '');
+  return readFileSync(path.join(out, `${route}.html`), 'utf8')
+    .replaceAll('<!-- -->', '')
+    .replace(/<wbr\/?>/g, '');
 }
 
 /**
@@ -93,7 +98,12 @@ beforeAll(() => {
   // 2.1.0: additions only.
   editDocs('2.1.0', (openapi, asyncapi) => {
     openapi.paths['/api/ping'] = {
-      get: {operationId: 'ping', summary: 'Ping', tags: ['Instruments'], responses: {'204': {description: 'Alive.'}}},
+      get: {
+        operationId: 'ping',
+        summary: 'Ping',
+        tags: ['Instruments'],
+        responses: {'204': {description: 'Alive.'}},
+      },
     };
     openapi.paths['/api/orders'].get.parameters.push({name: 'note', in: 'query', schema: {type: 'string'}});
     asyncapi.components.messages.price_notice = {
@@ -116,7 +126,10 @@ beforeAll(() => {
       schema: {type: 'string'},
     });
     openapi.components.parameters.SideQuery.schema = {...openapi.components.schemas.Side, enum: ['BUY']};
-    openapi.components.parameters.OrderRefQuery.schema = {...openapi.components.schemas.OrderRef, maxLength: 50};
+    openapi.components.parameters.OrderRefQuery.schema = {
+      ...openapi.components.schemas.OrderRef,
+      maxLength: 50,
+    };
     const list = openapi.components.schemas.TransactionListResponse;
     delete list.properties.pagination;
     list.required = ['transaction_history'];
@@ -158,16 +171,29 @@ beforeAll(() => {
     process.execPath,
     // Checked on its HTML, feed and JSON and in Chromium, never on the form of its JavaScript: no
     // Terser, and no webpack cache written (nothing reads it again).
-    [path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build', '--no-minify', '--out-dir', out],
+    [
+      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
+      'build',
+      '--no-minify',
+      '--out-dir',
+      out,
+    ],
     // Badges for the two newest releases (the default is one).
     {
       cwd: site,
-      env: {...process.env, RELEASE_BADGES: '2', DOCUSAURUS_NO_PERSISTENT_CACHE: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
+      env: {
+        ...process.env,
+        RELEASE_BADGES: '2',
+        DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
+        FORCE_COLOR: '0',
+        NO_COLOR: '1',
+      },
       encoding: 'utf8',
       timeout: 900_000,
     },
   );
-  if (result.status !== 0) throw new Error(`build failed:\n${`${result.stdout}\n${result.stderr}`.slice(-3000)}`);
+  if (result.status !== 0)
+    throw new Error(`build failed:\n${`${result.stdout}\n${result.stderr}`.slice(-3000)}`);
 });
 
 afterAll(async () => {
@@ -195,7 +221,9 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(html).toMatch(/<h2[^>]*id="unreleased"[^>]*>4\.1\.0 \(upcoming\)/);
     expect(html).toContain('The upcoming release (planned for 2099-03-01)');
     expect(html.match(/Release date: not published/g)).toHaveLength(4);
-    expect(html).toContain('New required query parameter <code>account_id</code>: requests without it are refused.');
+    expect(html).toContain(
+      'New required query parameter <code>account_id</code>: requests without it are refused.',
+    );
     expect(html).toContain('New optional query parameter <code>note</code>: requests may include it.');
     expect(html).toContain(
       'Query parameter <code>side</code> no longer accepts <code>SELL</code>: requests that use it are refused.',
@@ -203,19 +231,22 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(html).toContain(
       'Field <code>price_update.update_list[].status</code> can now be <code>STALE</code>: clients must be ready to receive it.',
     );
-    expect(html).toMatch(/address changed from <code>\/ws\/orders<\/code> to <code>\/ws\/v4\/orders<\/code>: clients must connect to the new address/);
+    expect(html).toMatch(
+      /address changed from <code>\/ws\/orders<\/code> to <code>\/ws\/v4\/orders<\/code>: clients must connect to the new address/,
+    );
     expect(html).toContain('Query parameter <code>order_ref</code>: maximum length lowered from 100 to 50.');
     expect(html).toContain(
       'Field <code>pagination</code> of the 200 response removed: clients that read it will no longer find it.',
     );
     // A shared component's change under every operation that uses it, with the person's note beside it.
     const v3 = /<section[^>]*aria-labelledby="v3-0-0">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
-    const limit = 'Requests that leave out query parameter <code>limit</code> now get <code>50</code>, not <code>100</code>.';
+    const limit =
+      'Requests that leave out query parameter <code>limit</code> now get <code>50</code>, not <code>100</code>.';
     expect(v3.split(limit).length - 1).toBe(5);
     // The note on every use of the shared schema: shown once, each line pointing to it.
     expect(v3.split('Send limit=100 to keep pages of 100.').length - 1).toBe(1);
     expect(v3).toContain('on every use of schema <code>PageLimit</code>');
-    expect(v3.split("see note 1").length - 1).toBeGreaterThanOrEqual(5);
+    expect(v3.split('see note 1').length - 1).toBeGreaterThanOrEqual(5);
     // Deprecation, then removal after the sunset, as announced.
     expect(html).toContain(
       // 2.1.0 has no published date and was recorded after the sunset: the sentence says it had passed.
@@ -240,15 +271,18 @@ describe('a site with four releases made by npm run release, and an upcoming one
 
   test('every link of the history resolves: released changes into the current reference, upcoming ones into the preview', () => {
     const html = page('version-history');
-    const links = [...html.matchAll(/href="\/(rest|docs\/ws|releases\/next\/rest|releases\/next\/ws)#([^"]+)"/g)];
+    const links = [
+      ...html.matchAll(/href="\/(rest|docs\/ws|releases\/next\/rest|releases\/next\/ws)#([^"]+)"/g),
+    ];
     expect(links.length).toBeGreaterThan(8);
-    for (const [, where, anchor] of links) expect(page(where as string), `${where}#${anchor}`).toContain(`id="${anchor}"`);
+    for (const [, where, anchor] of links)
+      expect(page(where as string), `${where}#${anchor}`).toContain(`id="${anchor}"`);
     expect(html).toContain('href="/releases/next/rest#listQuotes"');
     expect(html).toContain('href="/rest#listOrders.query.account_id"');
     expect(html).toContain('href="/docs/ws#new_order"');
   });
 
-  test("each operation and message has a History disclosure: the releases that changed it, newest first, no script", () => {
+  test('each operation and message has a History disclosure: the releases that changed it, newest first, no script', () => {
     const rest = page('rest');
     /** The HTML of one element of a reference, from its heading to the next article. */
     const element = (html: string, id: string): string => {
@@ -260,15 +294,22 @@ describe('a site with four releases made by npm run release, and an upcoming one
     const orders = element(rest, 'listOrders');
     const details = /<details[^>]*>([\s\S]*?)<\/details>/.exec(orders)?.[1] ?? '';
     // The summary names the entries; 4.0.0 did not change listOrders.
-    expect(details).toMatch(/<summary>History <span[^>]*>\(3\.0\.0; 2\.1\.0; 2\.0\.0, amendment 1\)<\/span><\/summary>/);
+    expect(details).toMatch(
+      /<summary>History <span[^>]*>\(3\.0\.0; 2\.1\.0; 2\.0\.0, amendment 1\)<\/span><\/summary>/,
+    );
     // Each entry links to its place in the history and lists its lines with their verdicts.
-    const links = [...details.matchAll(/<a href="\/version-history#([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    const links = [...details.matchAll(/<a href="\/version-history#([^"]+)">([^<]+)<\/a>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
     expect(links).toEqual([
       ['v3-0-0', '3.0.0'],
       ['v2-1-0', '2.1.0'],
       ['v2-0-0-amendment-1', '2.0.0, amendment 1'],
     ]);
-    expect(details).toContain('Breaking: </strong>New required query parameter <code>account_id</code>: requests without it are refused.');
+    expect(details).toContain(
+      'Breaking: </strong>New required query parameter <code>account_id</code>: requests without it are refused.',
+    );
     expect(details).toContain('New optional query parameter <code>note</code>: requests may include it.');
     expect(details).toContain('(a correction of the documents: the API did not change)');
     // An operation no release changed has none (its fields' disclosures are not a History).
@@ -282,26 +323,38 @@ describe('a site with four releases made by npm run release, and an upcoming one
 
   test('the deprecations list and the published rules', () => {
     const html = page('version-history');
-    const deprecations = /<section aria-labelledby="deprecations">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
-    expect(deprecations).toMatch(/<a href="\/rest#listTrades\.query\.price_to">.*price_to.*<\/a> · deprecated in <a href="\/version-history#v2-1-0">2\.1\.0<\/a> · sunset <time[^>]*>2099-12-31<\/time>/);
+    const deprecations =
+      /<section aria-labelledby="deprecations">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    expect(deprecations).toMatch(
+      /<a href="\/rest#listTrades\.query\.price_to">.*price_to.*<\/a> · deprecated in <a href="\/version-history#v2-1-0">2\.1\.0<\/a> · sunset <time[^>]*>2099-12-31<\/time>/,
+    );
     expect(deprecations).not.toContain('price_from');
-    const rules = /<section aria-labelledby="how-changes-are-classified">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    const rules =
+      /<section aria-labelledby="how-changes-are-classified">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
     expect(rules.match(/<tr>/g)?.length).toBeGreaterThan(30);
     expect(rules).toContain('A value added to a list of allowed values');
     expect(html).toContain('href="#how-changes-are-classified"');
     // The reference marks the deprecated parameter with its release and sunset.
     const rest = page('rest');
     const row = new RegExp('<tr id="listTrades\\.query\\.price_to"[\\s\\S]*?</th>').exec(rest)?.[0] ?? '';
-    expect(row).toMatch(/deprecated in <a[^>]*href="\/version-history#v2-1-0"[^>]*>2\.1\.0<\/a>, sunset <time[^>]*>2099-12-31<\/time>/);
+    expect(row).toMatch(
+      /deprecated in <a[^>]*href="\/version-history#v2-1-0"[^>]*>2\.1\.0<\/a>, sunset <time[^>]*>2099-12-31<\/time>/,
+    );
   });
 
   test('the Atom feed parses, is linked with rel="alternate" and lists the releases', () => {
-    expect(page('version-history')).toMatch(/<link[^>]*rel="alternate"[^>]*type="application\/atom\+xml"[^>]*href="\/version-history\/feed.xml"/);
-    const feed = parseDocument(readFileSync(path.join(out, 'version-history/feed.xml'), 'utf8'), {xmlMode: true});
+    expect(page('version-history')).toMatch(
+      /<link[^>]*rel="alternate"[^>]*type="application\/atom\+xml"[^>]*href="\/version-history\/feed.xml"/,
+    );
+    const feed = parseDocument(readFileSync(path.join(out, 'version-history/feed.xml'), 'utf8'), {
+      xmlMode: true,
+    });
     const root = DomUtils.findOne((e) => e.name === 'feed', feed.children);
     expect(root?.attribs.xmlns).toBe('http://www.w3.org/2005/Atom');
     const entries = DomUtils.findAll((e) => e.name === 'entry', feed.children);
-    const titles = entries.map((e) => DomUtils.textContent(DomUtils.findOne((x) => x.name === 'title', e.children) ?? e));
+    const titles = entries.map((e) =>
+      DomUtils.textContent(DomUtils.findOne((x) => x.name === 'title', e.children) ?? e),
+    );
     // The product's own amendments of 2.0.0 (specs/releases/2.0.0/release.yaml) are entries too, after the later releases.
     const amendments = titles.filter((t) => /^2\.0\.0, amendment \d+/.test(t));
     expect(titles.slice(5, 5 + amendments.length)).toEqual(amendments);
@@ -314,21 +367,33 @@ describe('a site with four releases made by npm run release, and an upcoming one
       '2.0.0',
     ]);
     // Stable dates: a release with no published date stands at the day it was recorded, never the build's time.
-    const updated = entries.map((e) => DomUtils.textContent(DomUtils.findOne((x) => x.name === 'updated', e.children) ?? e));
+    const updated = entries.map((e) =>
+      DomUtils.textContent(DomUtils.findOne((x) => x.name === 'updated', e.children) ?? e),
+    );
     expect(updated.every((d) => /^\d{4}-\d{2}-\d{2}T00:00:00Z$/.test(d))).toBe(true);
     // The upcoming release links to its preview (noindex pages) and never stands at its planned date.
     const upcoming = entries[1];
-    expect(DomUtils.findOne((x) => x.name === 'link', upcoming?.children ?? [])?.attribs.href).toMatch(/\/releases\/next\/rest$/);
+    expect(DomUtils.findOne((x) => x.name === 'link', upcoming?.children ?? [])?.attribs.href).toMatch(
+      /\/releases\/next\/rest$/,
+    );
     expect(updated[1]).not.toContain('2099');
-    expect(readFileSync(path.join(out, 'releases/next/rest.html'), 'utf8')).toContain('<meta data-rh="true" name="robots" content="noindex">');
+    expect(readFileSync(path.join(out, 'releases/next/rest.html'), 'utf8')).toContain(
+      '<meta data-rh="true" name="robots" content="noindex">',
+    );
     const json = JSON.parse(readFileSync(path.join(out, 'version-history/changes.json'), 'utf8')) as {
       releases: Array<{version: string; bump: string; kind: string; changes: Array<{note?: string}>}>;
       deprecations: Array<{item: string; sunset: string | null; deprecatedIn: string | null}>;
     };
     expect(json.deprecations).toEqual([
-      expect.objectContaining({item: 'Query parameter `price_to`', sunset: '2099-12-31', deprecatedIn: '2.1.0'}),
+      expect.objectContaining({
+        item: 'Query parameter `price_to`',
+        sunset: '2099-12-31',
+        deprecatedIn: '2.1.0',
+      }),
     ]);
-    expect(json.releases.find((r) => r.version === '3.0.0')?.changes.filter((c) => c.note !== undefined)).toHaveLength(5);
+    expect(
+      json.releases.find((r) => r.version === '3.0.0')?.changes.filter((c) => c.note !== undefined),
+    ).toHaveLength(5);
     expect(json.releases.filter((r) => r.kind === 'release').map((r) => [r.version, r.bump])).toEqual([
       ['4.0.0', 'major'],
       ['3.0.0', 'major'],
@@ -339,21 +404,32 @@ describe('a site with four releases made by npm run release, and an upcoming one
 
   test('the references carry "New in" / "Changed in" badges of the two newest releases, linking to their entries', () => {
     const rest = page('rest');
-    const row = (id: string): string => new RegExp(`<tr id="${id.replace(/\./g, '\\.')}"[\\s\\S]*?</th>`).exec(rest)?.[0] ?? '';
-    expect(row('listOrders.query.account_id')).toMatch(/<a[^>]*href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>/);
-    expect(row('listOrders.query.side')).toMatch(/<a[^>]*href="\/version-history#v3-0-0"[^>]*>Changed in 3\.0\.0<\/a>/);
+    const row = (id: string): string =>
+      new RegExp(`<tr id="${id.replace(/\./g, '\\.')}"[\\s\\S]*?</th>`).exec(rest)?.[0] ?? '';
+    expect(row('listOrders.query.account_id')).toMatch(
+      /<a[^>]*href="\/version-history#v3-0-0"[^>]*>New in 3\.0\.0<\/a>/,
+    );
+    expect(row('listOrders.query.side')).toMatch(
+      /<a[^>]*href="\/version-history#v3-0-0"[^>]*>Changed in 3\.0\.0<\/a>/,
+    );
     expect(row('listOrders.query.note')).not.toContain('in 2.1.0'); // three releases back: no badge
     const ws = page('docs/ws');
     expect(ws).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
     // The enum value 4.0.0 added: "New in 4.0.0" right after that value, the field keeps "Changed in".
-    const status = /<li[^>]*id="price_update\.price_update\.update_list\[\]\.status"[\s\S]*?<\/li>/.exec(ws)?.[0] ?? '';
+    const status =
+      /<li[^>]*id="price_update\.price_update\.update_list\[\]\.status"[\s\S]*?<\/li>/.exec(ws)?.[0] ?? '';
     expect(status).toMatch(/<a[^>]*href="\/version-history#v4-0-0"[^>]*>Changed in 4\.0\.0<\/a>/);
-    expect(status).toMatch(/&quot;STALE&quot;<\/code> <a[^>]*href="\/version-history#v4-0-0"[^>]*>New in 4\.0\.0<\/a>/);
+    expect(status).toMatch(
+      /&quot;STALE&quot;<\/code> <a[^>]*href="\/version-history#v4-0-0"[^>]*>New in 4\.0\.0<\/a>/,
+    );
     expect(status.match(/New in 4\.0\.0/g)).toHaveLength(1);
   });
 
   test('each older release has its reference, the newest stays at /rest (built once), the upcoming one is previewed', () => {
-    const text = (route: string): string => page(route).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const text = (route: string): string =>
+      page(route)
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ');
     // `ping` came in 2.1.0 and went in 4.0.0; `listQuotes` comes in the upcoming 4.1.0.
     expect(page('releases/2.0.0/rest')).not.toContain('id="ping"');
     expect(page('releases/2.1.0/rest')).toContain('id="ping"');
@@ -364,7 +440,9 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(existsSync(path.join(out, 'releases/4.0.0'))).toBe(false);
     // Banners: the release read, the current one, the preview's date.
     expect(text('releases/2.0.0/rest')).toContain('You are reading 2.0.0 . The current version is 4.0.0.');
-    expect(text('releases/next/ws')).toContain('You are reading the upcoming release 4.1.0 (planned for 2099-03-01).');
+    expect(text('releases/next/ws')).toContain(
+      'You are reading the upcoming release 4.1.0 (planned for 2099-03-01).',
+    );
     expect(text('rest')).not.toContain('You are reading');
     // Older pages are not indexed and name the current page canonical; the current pages are indexed.
     for (const [route, canonical] of [
@@ -375,12 +453,20 @@ describe('a site with four releases made by npm run release, and an upcoming one
       const html = page(route);
       expect(html, route).toContain('<meta data-rh="true" name="robots" content="noindex">');
       expect(html.match(/rel="canonical"/g), route).toHaveLength(1);
-      expect(html, route).toMatch(new RegExp(`<link data-rh="true" rel="canonical" href="https?://[^"]+${canonical}">`));
+      expect(html, route).toMatch(
+        new RegExp(`<link data-rh="true" rel="canonical" href="https?://[^"]+${canonical}">`),
+      );
     }
     expect(page('rest')).not.toContain('noindex');
     // Badges as of the release: 3.0.0's page marks 3.0.0's and 2.1.0's changes, never 4.0.0's.
-    const badges = (route: string): string[] => [...new Set(page(route).match(/(?:New|Changed) in \d+\.\d+\.\d+/g) ?? [])].sort();
-    expect(badges('releases/3.0.0/rest')).toEqual(['Changed in 2.1.0', 'Changed in 3.0.0', 'New in 2.1.0', 'New in 3.0.0']);
+    const badges = (route: string): string[] =>
+      [...new Set(page(route).match(/(?:New|Changed) in \d+\.\d+\.\d+/g) ?? [])].sort();
+    expect(badges('releases/3.0.0/rest')).toEqual([
+      'Changed in 2.1.0',
+      'Changed in 3.0.0',
+      'New in 2.1.0',
+      'New in 3.0.0',
+    ]);
     expect(badges('releases/2.0.0/rest')).toEqual([]);
     expect(badges('releases/next/rest')).toContain('New in 4.1.0');
     // The release's documents, as recorded (amendments applied), beside its reference.
@@ -389,7 +475,9 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(readFileSync(path.join(out, 'releases/2.0.0/openapi.yaml'), 'utf8')).toBe(
       readFileSync(path.join(site, 'specs/releases/2.0.0/openapi.yaml'), 'utf8'),
     );
-    expect(JSON.parse(readFileSync(path.join(out, 'releases/next/asyncapi.json'), 'utf8')).info.version).toBe('4.1.0');
+    expect(JSON.parse(readFileSync(path.join(out, 'releases/next/asyncapi.json'), 'utf8')).info.version).toBe(
+      '4.1.0',
+    );
     expect(page('releases/2.0.0/rest')).toContain('href="/releases/2.0.0/openapi.yaml"');
     // llms.txt and llms-full.txt describe the current release only; each release page keeps its Markdown copy.
     expect(readFileSync(path.join(out, 'llms.txt'), 'utf8')).not.toContain('/releases/');
@@ -397,7 +485,9 @@ describe('a site with four releases made by npm run release, and an upcoming one
     expect(readFileSync(path.join(out, 'llms-full.txt'), 'utf8')).not.toContain('You are reading');
     expect(existsSync(path.join(out, 'releases/2.0.0/rest.md'))).toBe(true);
     // Older pages leave out the validator and the request builder, compiled for the current documents only.
-    expect(text('releases/2.0.0/rest')).toContain('The payload validator and the request builder are on the current release');
+    expect(text('releases/2.0.0/rest')).toContain(
+      'The payload validator and the request builder are on the current release',
+    );
   });
 
   test('in Chromium: the switcher keeps the operation, a missing one gets a notice, no request leaves, axe is clean', async () => {
@@ -425,16 +515,22 @@ describe('a site with four releases made by npm run release, and an upcoming one
       await open('/rest#listOrders');
       await switchTo('2.0.0');
       await page.waitForURL(/\/releases\/2\.0\.0\/rest#listOrders$/);
-      await expect.poll(() => page.getByRole('status').filter({hasText: 'Now reading'}).textContent()).toBe('Now reading 2.0.0.');
+      await expect
+        .poll(() => page.getByRole('status').filter({hasText: 'Now reading'}).textContent())
+        .toBe('Now reading 2.0.0.');
       expect(await page.locator('[id="listOrders"]').isVisible()).toBe(true);
       // Missing in the target: a notice saying when it came or went, never a silent jump.
       await open('/releases/3.0.0/rest#ping');
       await switchTo('4.0.0 (current)');
       await page.waitForURL(/\/rest#ping$/);
-      await expect.poll(() => page.getByRole('status').filter({hasText: 'is not in'}).textContent()).toBe('ping is not in 4.0.0: it was removed in 4.0.0.');
+      await expect
+        .poll(() => page.getByRole('status').filter({hasText: 'is not in'}).textContent())
+        .toBe('ping is not in 4.0.0: it was removed in 4.0.0.');
       await open('/releases/next/rest#listQuotes');
       await switchTo('4.0.0 (current)');
-      await expect.poll(() => page.getByRole('status').filter({hasText: 'is not in'}).textContent()).toBe('listQuotes is not in 4.0.0: it was added in 4.1.0.');
+      await expect
+        .poll(() => page.getByRole('status').filter({hasText: 'is not in'}).textContent())
+        .toBe('listQuotes is not in 4.0.0: it was added in 4.1.0.');
       // The WebSocket reference switches the same way.
       await open('/docs/ws#new_order');
       await switchTo('4.1.0 (upcoming)');
@@ -451,7 +547,10 @@ describe('a site with four releases made by npm run release, and an upcoming one
           expect(await page.locator(RELEASE_PARTS).count(), url).toBe(2);
           const violations = await axeViolationsIn(page, width === 1280 ? 'body' : RELEASE_PARTS);
           expect(violations, `${url} at ${width} px`).toEqual([]);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${url} at ${width} px`).toBe(true);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+            `${url} at ${width} px`,
+          ).toBe(true);
         }
       }
       expect(foreign).toEqual([]);
@@ -472,7 +571,9 @@ describe('a site with four releases made by npm run release, and an upcoming one
       await expect
         .poll(() => filter.getByRole('status').textContent())
         .toMatch(/\d+ changes? since 2\.0\.0 .*reach what you use .*[1-9]\d* breaking/);
-      expect(await filter.locator('li').filter({hasText: 'noSuchOperation'}).textContent()).toContain('Unmatched');
+      expect(await filter.locator('li').filter({hasText: 'noSuchOperation'}).textContent()).toContain(
+        'Unmatched',
+      );
       const lines = await filter.locator('ul[class*="lines"] > li').allTextContents();
       expect(lines.length).toBeGreaterThan(0);
       expect(lines.some((line) => line.includes('account_id'))).toBe(true);
@@ -480,7 +581,11 @@ describe('a site with four releases made by npm run release, and an upcoming one
       await page
         .getByLabel(/A Postman collection/)
         .setInputFiles(path.join(ROOT, 'tests/fixtures/integration/postman-v2.1.json'));
-      await filter.getByRole('heading', {name: /postman-v2\.1\.json \(Postman collection v2\.1\): 5 requests \(\d+ matched/}).waitFor();
+      await filter
+        .getByRole('heading', {
+          name: /postman-v2\.1\.json \(Postman collection v2\.1\): 5 requests \(\d+ matched/,
+        })
+        .waitFor();
       const violations = await axeViolationsIn(page, '[data-testid="integration-filter"]');
       expect(violations).toEqual([]);
     });
@@ -493,17 +598,24 @@ describe('a site with four releases made by npm run release, and an upcoming one
         await page.goto(`${base}/version-history`);
         await page.waitForSelector('html[data-has-hydrated="true"]');
         if (process.env.SCREENSHOT_DIR !== undefined)
-          await page.screenshot({path: path.join(process.env.SCREENSHOT_DIR, `history-${width}.png`), fullPage: true});
+          await page.screenshot({
+            path: path.join(process.env.SCREENSHOT_DIR, `history-${width}.png`),
+            fullPage: true,
+          });
         const violations = await axeViolationsIn(page, 'body');
         expect(violations, `${width} px`).toEqual([]);
         // No horizontal scrolling at this width.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
         if (width === 1280) {
           await page.getByLabel('Your version').selectOption('2.0.0');
           const since = page.locator('section[aria-labelledby="changes-since"]');
           await expect
             .poll(() => since.locator('p[aria-live]').textContent())
-            .toMatch(/^\d+ changes? since 2\.0\.0 apply to 4\.0\.0, \d+ breaking, in \d+ operations? or messages?\.$/);
+            .toMatch(
+              /^\d+ changes? since 2\.0\.0 apply to 4\.0\.0, \d+ breaking, in \d+ operations? or messages?\.$/,
+            );
           expect(await since.textContent()).toContain('account_id');
           expect(await since.textContent()).toContain('STALE');
         }
@@ -512,7 +624,6 @@ describe('a site with four releases made by npm run release, and an upcoming one
     });
   });
 });
-
 
 describe('search is scoped to the release being read', () => {
   /** What the search box finds from `route` for `query`: its scope line and every result's target. */
@@ -560,12 +671,16 @@ describe('search is scoped to the release being read', () => {
       expect(from3.description).toContain("Searching release 3.0.0's reference and the guides.");
       expect(from3.targets[0]).toBe('/releases/3.0.0/rest#ping');
       expect(from3.targets.filter((t) => t.endsWith('#ping'))).toEqual(['/releases/3.0.0/rest#ping']);
-      expect(from3.targets.every((t) => !t.startsWith('/releases/') || t.startsWith('/releases/3.0.0/'))).toBe(true);
+      expect(
+        from3.targets.every((t) => !t.startsWith('/releases/') || t.startsWith('/releases/3.0.0/')),
+      ).toBe(true);
       // Nor the current reference (4.0.0 removed ping; its pages are another release's).
       expect(from3.targets.filter((t) => /^\/(rest|docs\/ws)(#|$)/.test(t))).toEqual([]);
       // Enter opens it, on that release's page.
       await page.getByRole('combobox', {name: 'Search the documentation'}).press('Enter');
-      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/releases/3.0.0/rest#ping');
+      await expect
+        .poll(() => new URL(page.url()).pathname + new URL(page.url()).hash)
+        .toBe('/releases/3.0.0/rest#ping');
 
       // From 2.0.0, which has no ping: not 2.1.0's nor 3.0.0's.
       const from2 = await search('/releases/2.0.0/rest', 'ping');
@@ -585,7 +700,9 @@ describe('search is scoped to the release being read', () => {
       expect(fromNext.targets[0]).toBe('/releases/next/rest#listQuotes');
       expect(releasePages(fromNext.targets).every((t) => t.startsWith('/releases/next/'))).toBe(true);
       const nextFromCurrent = await search('/rest', 'listQuotes');
-      expect(nextFromCurrent.targets.filter((t) => t.includes('listQuotes') || t.startsWith('/releases/'))).toEqual([]);
+      expect(
+        nextFromCurrent.targets.filter((t) => t.includes('listQuotes') || t.startsWith('/releases/')),
+      ).toEqual([]);
       // A guide finds the current reference too, and a guide is found from a release.
       const fromGuide = await search('/docs/intro', 'listQuotes');
       expect(fromGuide.targets.filter((t) => t.startsWith('/releases/'))).toEqual([]);
@@ -593,7 +710,9 @@ describe('search is scoped to the release being read', () => {
       expect(guideFromRelease.targets.some((t) => t.startsWith('/docs/authentication'))).toBe(true);
 
       // The current site's file never carries a release's pages; a release's file loads on its pages only.
-      const root = JSON.parse(readFileSync(path.join(out, 'search-index.json'), 'utf8')) as {pages: {u: string}[]};
+      const root = JSON.parse(readFileSync(path.join(out, 'search-index.json'), 'utf8')) as {
+        pages: {u: string}[];
+      };
       expect(root.pages.filter((p) => p.u.startsWith('/releases/'))).toEqual([]);
       expect([...new Set(requested)].sort()).toEqual(
         [
@@ -639,12 +758,17 @@ describe('?since= marks the current references with what changed after a release
       await expect.poll(() => panel.count()).toBe(1);
       expect(new URL(page.url()).search).toBe('?since=2.0.0');
       const summary = (await panel.locator('p').first().textContent()) ?? '';
-      const [, total, breaking] = /^Marked: (\d+) changes since 2\.0\.0 \((\d+) breaking\), up to 4\.0\.0/.exec(summary) ?? [];
+      const [, total, breaking] =
+        /^Marked: (\d+) changes since 2\.0\.0 \((\d+) breaking\), up to 4\.0\.0/.exec(summary) ?? [];
       expect(Number(total)).toBeGreaterThan(5);
       expect(Number(breaking)).toBeGreaterThan(1);
       // The required parameter 3.0.0 added: Breaking for the reader who sends requests, in words on its row.
-      await expect.poll(() => markOf('listOrders.query.account_id').textContent()).toBe(' Changed since 2.0.0: Breaking (3.0.0)');
-      expect(await markOf('listOrders.query.note').textContent()).toMatch(/^ Changed since 2\.0\.0: \w.* \(2\.1\.0\)$/);
+      await expect
+        .poll(() => markOf('listOrders.query.account_id').textContent())
+        .toBe(' Changed since 2.0.0: Breaking (3.0.0)');
+      expect(await markOf('listOrders.query.note').textContent()).toMatch(
+        /^ Changed since 2\.0\.0: \w.* \(2\.1\.0\)$/,
+      );
       expect(await markOf('listOrders.query.side').textContent()).toContain('Breaking (3.0.0)');
       // A field no release changed carries no mark.
       expect(await markOf('listOrders.query.from_datetime').count()).toBe(0);
@@ -708,7 +832,8 @@ describe('?since= marks the current references with what changed after a release
 describe("each release's downloads, beside its reference, made from its documents", () => {
   /** The buttons of a page's Downloads bar: each link's label and target. */
   function downloadsBar(route: string): Array<{label: string; href: string}> {
-    const bar = /<nav[^>]*aria-label="Download the [^"]*"[^>]*>([\s\S]*?)<\/nav>/.exec(page(route))?.[1] ?? '';
+    const bar =
+      /<nav[^>]*aria-label="Download the [^"]*"[^>]*>([\s\S]*?)<\/nav>/.exec(page(route))?.[1] ?? '';
     return [...bar.matchAll(/<a[^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => ({
       href: m[1] ?? '',
       label: m[2] ?? '',
@@ -739,10 +864,15 @@ describe("each release's downloads, beside its reference, made from its document
   test("the upcoming release's types name listQuotes; the current release's and older ones' do not", () => {
     const types = (folder: string): string => readFileSync(path.join(out, folder, 'types/rest.d.ts'), 'utf8');
     expect(types('releases/next')).toMatch(/\blistQuotes: \{/);
-    for (const folder of ['downloads', 'releases/3.0.0', 'releases/2.0.0']) expect(types(folder)).not.toContain('listQuotes');
+    for (const folder of ['downloads', 'releases/3.0.0', 'releases/2.0.0'])
+      expect(types(folder)).not.toContain('listQuotes');
     expect(types('releases/3.0.0')).toMatch(/\bping: \{/);
-    expect(readFileSync(path.join(out, 'releases/2.1.0/types/ws-messages.d.ts'), 'utf8')).toContain('price_notice');
-    expect(readFileSync(path.join(out, 'releases/2.0.0/types/ws-messages.d.ts'), 'utf8')).not.toContain('price_notice');
+    expect(readFileSync(path.join(out, 'releases/2.1.0/types/ws-messages.d.ts'), 'utf8')).toContain(
+      'price_notice',
+    );
+    expect(readFileSync(path.join(out, 'releases/2.0.0/types/ws-messages.d.ts'), 'utf8')).not.toContain(
+      'price_notice',
+    );
   });
 
   test("a release's message JSON Schemas are its own, their ids under its folder", () => {
@@ -754,8 +884,10 @@ describe("each release's downloads, beside its reference, made from its document
 
   test('the documents keep their URLs: /releases/<v>/openapi.yaml and asyncapi.yaml, as recorded', () => {
     for (const id of ['2.0.0', '2.1.0', '3.0.0']) {
-      const recorded = (name: string) => readFileSync(path.join(site, 'specs/releases', id, `${name}.yaml`), 'utf8');
-      const published = (name: string) => readFileSync(path.join(out, 'releases', id, `${name}.yaml`), 'utf8');
+      const recorded = (name: string) =>
+        readFileSync(path.join(site, 'specs/releases', id, `${name}.yaml`), 'utf8');
+      const published = (name: string) =>
+        readFileSync(path.join(out, 'releases', id, `${name}.yaml`), 'utf8');
       expect(parse(published('openapi'))).toEqual(parse(recorded('openapi')));
       expect(parse(published('asyncapi'))).toEqual(parse(recorded('asyncapi')));
     }
@@ -772,14 +904,20 @@ describe("each release's downloads, beside its reference, made from its document
       const bar = downloadsBar(release);
       const own = downloadsBar(current);
       expect(bar.length, release).toBeGreaterThan(2);
-      expect(bar.map((b) => b.label), release).toEqual(own.map((b) => b.label));
+      expect(
+        bar.map((b) => b.label),
+        release,
+      ).toEqual(own.map((b) => b.label));
       const folder = `/${release.split('/').slice(0, 2).join('/')}/`;
-      expect(bar.map((b) => b.href), release).toEqual(own.map((b) => b.href.replace('/downloads/', folder)));
+      expect(
+        bar.map((b) => b.href),
+        release,
+      ).toEqual(own.map((b) => b.href.replace('/downloads/', folder)));
       for (const {href} of bar) expect(existsSync(path.join(out, href)), href).toBe(true);
     }
   });
 
-  test('llms.txt lists the current release\'s downloads only', () => {
+  test("llms.txt lists the current release's downloads only", () => {
     const llms = readFileSync(path.join(out, 'llms.txt'), 'utf8');
     expect(llms).toContain('/downloads/postman-collection.json');
     expect(llms).not.toContain('/releases/');

@@ -66,7 +66,9 @@ describe('documents nobody here wrote: a split OpenAPI document and an AsyncAPI 
   test('build the references and the site shell; guides say what does not apply', () => {
     expect(result.status, result.output.slice(-3000)).toBe(0);
     // One warning (printed by the plugin's loadContent, before the bundler starts) lists every page that does not fit.
-    expect(result.output.split('[api-reference] The guides were written for other API documents').length - 1).toBe(1);
+    expect(
+      result.output.split('[api-reference] The guides were written for other API documents').length - 1,
+    ).toBe(1);
 
     // React separates adjacent text nodes with empty comments in server HTML.
     const page = (route: string): string =>
@@ -87,7 +89,9 @@ describe('documents nobody here wrote: a split OpenAPI document and an AsyncAPI 
     expect(environments).toContain('This guide was written for other API documents');
     expect(environments).toMatch(/the production (REST|WebSocket) host is not given by the API documents/);
     expect(page('docs/getting_started')).toContain('which the OpenAPI document does not have');
-    expect(page('version-history')).toContain('No releases are recorded for the API documents this site was built from');
+    expect(page('version-history')).toContain(
+      'No releases are recorded for the API documents this site was built from',
+    );
   });
 });
 
@@ -150,10 +154,14 @@ describe('a schema several operations share is described once, and old links to 
       await page.waitForFunction(() => window.location.hash === '#schema-App.field_07');
       const field = page.locator('[id="schema-App.field_07"]');
       await expect.poll(() => field.evaluate((el) => el.matches(':target'))).toBe(true);
-      await expect.poll(() => field.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      })).toBe(true);
+      await expect
+        .poll(() =>
+          field.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight;
+          }),
+        )
+        .toBe(true);
       // A link inside the page to an old anchor is moved too.
       await page.evaluate(() => {
         window.location.hash = '#listApps.response-200.field_45';

@@ -40,14 +40,22 @@ interface BuildResult {
  * build` is, so that Terser's cached output is part of what the second one reuses; `--no-minify`
  * (which skips Terser, a fifth of a build's CPU time) is for a build checked only on its HTML.
  */
-function build(args: string[], env: Record<string, string> = {}, {minify = false}: {minify?: boolean} = {}): BuildResult {
+function build(
+  args: string[],
+  env: Record<string, string> = {},
+  {minify = false}: {minify?: boolean} = {},
+): BuildResult {
   const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
-  const result = spawnSync(process.execPath, [docusaurus, 'build', ...(minify ? [] : ['--no-minify']), ...args], {
-    cwd: site,
-    env: {...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1'},
-    encoding: 'utf8',
-    timeout: 1_800_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [docusaurus, 'build', ...(minify ? [] : ['--no-minify']), ...args],
+    {
+      cwd: site,
+      env: {...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1'},
+      encoding: 'utf8',
+      timeout: 1_800_000,
+    },
+  );
   return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
 }
 
@@ -107,7 +115,9 @@ describe('a build with other identity values and a broken link', () => {
 
   test('every page follows the changed identity and none keeps the old one', () => {
     // Redirect stubs (/docs → /docs/intro) are not pages: they carry no content.
-    const pages = htmlFiles(outDir).filter((file) => !readFileSync(file, 'utf8').includes('http-equiv="refresh"'));
+    const pages = htmlFiles(outDir).filter(
+      (file) => !readFileSync(file, 'utf8').includes('http-equiv="refresh"'),
+    );
     expect(pages.length).toBeGreaterThan(10);
     for (const page of pages) {
       const html = readFileSync(page, 'utf8');
@@ -124,7 +134,10 @@ describe('a build with other identity values and a broken link', () => {
       // The footer and navbar (the site's own places) carry only the new identity; the
       // documents' prose may still quote the old address until it is edited there too
       // (tests/specs/identity-consistency.test.ts keeps the documents consistent).
-      const chrome = [/<nav[^>]*navbar[\s\S]*?<\/nav>/.exec(html)?.[0], /<footer[\s\S]*?<\/footer>/.exec(html)?.[0]]
+      const chrome = [
+        /<nav[^>]*navbar[\s\S]*?<\/nav>/.exec(html)?.[0],
+        /<footer[\s\S]*?<\/footer>/.exec(html)?.[0],
+      ]
         .filter((part): part is string => part !== undefined)
         .join('\n');
       expect(chrome, name).toContain(`mailto:${changed.email}`);
@@ -157,7 +170,9 @@ describe('a build from a warm cache, of a changed document that splits the refer
       .find((operation) => operation.requestBody !== undefined);
     if (withBody === undefined) throw new Error('specs/openapi.yaml has no operation with a request body');
     for (let i = 0; i < count; i++) {
-      doc.paths[`/api/cache-test/${i}`] = {post: {...structuredClone(withBody), operationId: `cacheTestOperation${i}`}};
+      doc.paths[`/api/cache-test/${i}`] = {
+        post: {...structuredClone(withBody), operationId: `cacheTestOperation${i}`},
+      };
     }
     const file = path.join(site, 'larger-openapi.yaml');
     writeFileSync(file, stringify(doc));
@@ -172,7 +187,11 @@ describe('a build from a warm cache, of a changed document that splits the refer
       if (first.status !== 0) throw new Error(`the first build failed:\n${first.output.slice(-3000)}`);
     }
     outDir = path.join(site, 'out-larger');
-    result = build(['--out-dir', outDir], {OPENAPI_FILE: largerDocument(EXTRA_REQUEST_BODIES)}, {minify: true});
+    result = build(
+      ['--out-dir', outDir],
+      {OPENAPI_FILE: largerDocument(EXTRA_REQUEST_BODIES)},
+      {minify: true},
+    );
   });
 
   test('the second build succeeds from the kept cache, and its pages and old links work in Chromium', async () => {
@@ -195,7 +214,9 @@ describe('a build from a warm cache, of a changed document that splits the refer
       const last = `cacheTestOperation${EXTRA_REQUEST_BODIES - 1}`;
       await page.goto(`${server.url}/rest#${last}`);
       await page.waitForSelector('html[data-has-hydrated="true"]', {timeout: 30_000});
-      await expect.poll(() => new URL(page.url()).pathname, {timeout: 10_000}).toMatch(/^\/rest\/[a-z0-9-]+$/);
+      await expect
+        .poll(() => new URL(page.url()).pathname, {timeout: 10_000})
+        .toMatch(/^\/rest\/[a-z0-9-]+$/);
       expect(new URL(page.url()).hash).toBe(`#${last}`);
       await expect.poll(() => page.locator(`h3[id="${last}"]`).count(), {timeout: 10_000}).toBe(1);
       expect(errors).toEqual([]);
@@ -220,7 +241,9 @@ describe('npm run build publishes all or nothing', () => {
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.status, output.slice(-2000)).not.toBe(0);
     expect(output).toContain('no-such-openapi.yaml');
-    expect(output).toContain('The build failed: nothing was published. build/ still holds the previous complete build.');
+    expect(output).toContain(
+      'The build failed: nothing was published. build/ still holds the previous complete build.',
+    );
     expect(readdirSync(out)).toEqual(['marker.txt']);
     expect(existsSync(path.join(site, '.build-staging'))).toBe(false);
   });
@@ -255,7 +278,9 @@ describe('npm run build publishes all or nothing', () => {
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.status, output.slice(-2000)).not.toBe(0);
     expect(output).toContain(`${demo} has 2 problem(s), and STRICT_DOCUMENTS makes them errors:`);
-    expect(output).toMatch(/at JSON pointer "\/components\/schemas\/User\/properties\/addresses" \(line 1155\): "additionalItems"/);
+    expect(output).toMatch(
+      /at JSON pointer "\/components\/schemas\/User\/properties\/addresses" \(line 1155\): "additionalItems"/,
+    );
     expect(output).toContain('The build failed: nothing was published.');
     expect(readdirSync(out)).toEqual(['marker.txt']);
   });
