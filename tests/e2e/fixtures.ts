@@ -58,20 +58,7 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.waitForSelector('html[data-has-hydrated="true"]');
 }
 
-/**
- * Waits until the page has rendered what a resize or a click started: two animation frames (React's
- * re-render and its layout), then every running animation or transition to its end (axe's colour
- * contrast would otherwise read half-faded text).
- */
-export async function untilSettled(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-      }),
-  );
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-}
+export {untilSettled} from '../helpers/settle';
 
 export {axeViolationsIn, axePageViolations} from '../helpers/axe';
 

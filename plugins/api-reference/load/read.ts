@@ -21,10 +21,42 @@ function tokens(jsonPointer: string): string[] {
 const WHERE_DOCUMENTS_ARE =
   'check the path. OPENAPI_FILE and ASYNCAPI_FILE are read relative to the project folder; without them the build reads specs/openapi.yaml and specs/asyncapi.yaml';
 
+/**
+ * The files parsed last in this process, by path, with the text they were parsed from: a build, a
+ * release command or a test process reads the same document many times over (the identity, the
+ * references, each release's pair, its reached files), and parsing 100 KB of YAML with its
+ * positions costs about 45 ms each time. A file whose text changed is parsed again. Kept: files of
+ * at most KEPT_SIZE characters (a parsed file holds its syntax tree, many times its size), the
+ * PARSED_KEPT read last.
+ */
+const parsedFiles = new Map<string, {source: string; parsed: Parsed}>();
+const PARSED_KEPT = 16;
+const KEPT_SIZE = 1_000_000;
+
+/**
+ * One file of an API document, parsed: its value (a fresh copy for each caller, who may change it),
+ * its text, and the line of any JSON pointer in it. Refuses, with the line, what is not YAML or
+ * JSON or not an object at its root.
+ */
 export function parseFile(file: string): Parsed {
-  let source: string;
+  const source = readSource(file);
+  const kept = parsedFiles.get(file);
+  if (kept !== undefined && kept.source === source) {
+    parsedFiles.delete(file);
+    parsedFiles.set(file, kept);
+    return {...kept.parsed, doc: structuredClone(kept.parsed.doc)};
+  }
+  const parsed = parseSource(file, source);
+  if (source.length <= KEPT_SIZE) {
+    parsedFiles.set(file, {source, parsed: {...parsed, doc: structuredClone(parsed.doc)}});
+    if (parsedFiles.size > PARSED_KEPT) parsedFiles.delete(parsedFiles.keys().next().value as string);
+  }
+  return parsed;
+}
+
+function readSource(file: string): string {
   try {
-    source = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new SpecError(
@@ -45,6 +77,9 @@ export function parseFile(file: string): Parsed {
       `Cannot read the API document ${file}:`,
     );
   }
+}
+
+function parseSource(file: string, source: string): Parsed {
   const counter = new LineCounter();
   const document = parseDocument(source, {lineCounter: counter, uniqueKeys: true});
   if (document.errors.length > 0) {

@@ -3,7 +3,13 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {loadAsyncApi, loadOpenApi, readOpenApi, SpecError} from '../../../plugins/api-reference/load';
+import {
+  loadAsyncApi,
+  loadOpenApi,
+  parseFile,
+  readOpenApi,
+  SpecError,
+} from '../../../plugins/api-reference/load';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'api-ref-load-'));
 function file(name: string, text: string): string {
@@ -134,5 +140,27 @@ describe('loadAsyncApi', () => {
       message: 'reference "#/channels/d" points to nothing in this document',
       line: 16,
     });
+  });
+});
+
+describe('parseFile reads a file again only when its text changed', () => {
+  it('gives each caller its own copy, and the new text after an edit; a syntax error is never kept', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'parse-file-'));
+    const file = path.join(dir, 'openapi.yaml');
+    writeFileSync(file, 'openapi: 3.1.0\ninfo:\n  title: First\n  version: 1.0.0\n');
+    const first = parseFile(file);
+    (first.doc.info as {title: string}).title = 'changed by a caller';
+    const second = parseFile(file);
+    expect((second.doc.info as {title: string}).title, 'a caller cannot change what the next one reads').toBe(
+      'First',
+    );
+    expect(second.lineOf('/info/version')).toBe(4);
+    writeFileSync(file, 'openapi: 3.1.0\ninfo:\n  title: Second\n  version: 2.0.0\n');
+    expect((parseFile(file).doc.info as {title: string}).title).toBe('Second');
+    writeFileSync(file, 'openapi: 3.1.0\ninfo: [\n');
+    expect(() => parseFile(file)).toThrow(SpecError);
+    expect(() => parseFile(file), 'refused again, not served from memory').toThrow(SpecError);
+    writeFileSync(file, 'openapi: 3.1.0\ninfo:\n  title: Second\n  version: 2.0.0\n');
+    expect((parseFile(file).doc.info as {title: string}).title).toBe('Second');
   });
 });
