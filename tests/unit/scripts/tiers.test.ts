@@ -67,7 +67,6 @@ describe('npm test', () => {
       'test:unit',
       'test:samples',
       'build',
-      'test:sites',
       'test:build',
       'test:e2e',
     ]);
@@ -78,7 +77,7 @@ describe('npm test', () => {
     expect(STAGES).toEqual([
       ['test:static', 'test:unit'],
       ['test:samples', 'build'],
-      ['test:sites', 'test:build'],
+      ['test:build'],
       ['test:e2e'],
     ]);
     expect(STAGES.flat()).toEqual(TIERS.map((t) => t.script));
@@ -96,14 +95,13 @@ describe('npm test', () => {
     expect(stagesFrom('unit')).toEqual([
       ['test:unit'],
       ['test:samples', 'build'],
-      ['test:sites', 'test:build'],
+      ['test:build'],
       ['test:e2e'],
     ]);
-    expect(stagesFrom('build')).toEqual([['build'], ['test:sites', 'test:build'], ['test:e2e']]);
-    expect(stagesFrom('sites')).toEqual([['test:sites', 'test:build'], ['test:e2e']]);
+    expect(stagesFrom('build')).toEqual([['build'], ['test:build'], ['test:e2e']]);
     expect(stagesFrom('test:e2e')).toEqual([['test:e2e']]);
     expect(() => stagesFrom('nope')).toThrow(
-      '--from nope: no such tier (test:static, test:unit, test:samples, build, test:sites, test:build, test:e2e)',
+      '--from nope: no such tier (test:static, test:unit, test:samples, build, test:build, test:e2e)',
     );
   });
 
