@@ -15,6 +15,7 @@ import {CHROMIUM_ARGS, testBrowserPath} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {scriptArgs} from '../helpers/scripts';
 import {copySite} from '../helpers/siteCopy';
+import {buildCopy} from './copyBuild';
 import {axeViolationsIn} from '../helpers/axe';
 import {untilSettled} from '../helpers/settle';
 import {parse, stringify} from 'yaml';
@@ -168,33 +169,14 @@ beforeAll(() => {
   writeFileSync(path.join(site, 'specs/releases/next.yaml'), 'date: 2099-03-01\n');
 
   out = path.join(site, 'build-releases');
-  const result = spawnSync(
-    process.execPath,
-    // Checked on its HTML, feed and JSON and in Chromium, never on the form of its JavaScript: no
-    // Terser, and no webpack cache written (nothing reads it again).
-    [
-      path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'),
-      'build',
-      '--no-minify',
-      '--out-dir',
-      out,
-    ],
-    // Badges for the two newest releases (the default is one).
-    {
-      cwd: site,
-      env: {
-        ...process.env,
-        RELEASE_BADGES: '2',
-        DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
-        FORCE_COLOR: '0',
-        NO_COLOR: '1',
-      },
-      encoding: 'utf8',
-      timeout: 900_000,
-    },
-  );
-  if (result.status !== 0)
-    throw new Error(`build failed:\n${`${result.stdout}\n${result.stderr}`.slice(-3000)}`);
+  // Checked on its HTML, feed and JSON and in Chromium, never on the form of its JavaScript: not
+  // minified, and no webpack cache written (nothing reads it again). Badges for the two newest
+  // releases (the default is one).
+  const result = buildCopy(site, ['--out-dir', out], {
+    env: {RELEASE_BADGES: '2', DOCUSAURUS_NO_PERSISTENT_CACHE: '1'},
+    timeoutMs: 900_000,
+  });
+  if (result.status !== 0) throw new Error(`build failed:\n${result.output.slice(-3000)}`);
 });
 
 afterAll(async () => {

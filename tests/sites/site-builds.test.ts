@@ -12,7 +12,6 @@
  * changed identity, minified) starts cold and writes it, and the warm-cache case's build reads
  * it (it was a file of its own that paid for a cold build of its own).
  */
-import {spawnSync} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
@@ -21,6 +20,7 @@ import {CHROMIUM_ARGS, testBrowserPath} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {scriptArgs} from '../helpers/scripts';
 import {copySite} from '../helpers/siteCopy';
+import {buildCopy, runInCopy, type BuildResult} from './copyBuild';
 import {parse, stringify} from 'yaml';
 
 // Each case is a real build (20–110 s on two cores, many minutes on a busy machine): the bounds are
@@ -29,11 +29,6 @@ vi.setConfig({testTimeout: 1_800_000, hookTimeout: 1_800_000});
 
 const ROOT = path.resolve(__dirname, '../..');
 let site = '';
-
-interface BuildResult {
-  status: number | null;
-  output: string;
-}
 
 /**
  * A build of the copy, with the copy's webpack cache. Both builds here are minified, as `npm run
@@ -45,18 +40,12 @@ function build(
   env: Record<string, string> = {},
   {minify = false}: {minify?: boolean} = {},
 ): BuildResult {
-  const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
-  const result = spawnSync(
-    process.execPath,
-    [docusaurus, 'build', ...(minify ? [] : ['--no-minify']), ...args],
-    {
-      cwd: site,
-      env: {...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1'},
-      encoding: 'utf8',
-      timeout: 1_800_000,
-    },
-  );
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+  return buildCopy(site, args, {env, minify});
+}
+
+/** `npm run build` (scripts/build/build.ts) in the copy, with `env` added. */
+function buildScript(env: Record<string, string>): BuildResult {
+  return runInCopy(site, process.execPath, scriptArgs('scripts/build/build.ts', [], site), env, 300_000);
 }
 
 function htmlFiles(dir: string): string[] {
@@ -232,14 +221,8 @@ describe('npm run build publishes all or nothing', () => {
     const out = path.join(site, 'build');
     mkdirSync(out, {recursive: true});
     writeFileSync(path.join(out, 'marker.txt'), 'previous build');
-    const result = spawnSync(process.execPath, scriptArgs('scripts/build/build.ts', [], site), {
-      cwd: site,
-      env: {...process.env, OPENAPI_FILE: 'no-such-openapi.yaml', FORCE_COLOR: '0', NO_COLOR: '1'},
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    const output = `${result.stdout}\n${result.stderr}`;
-    expect(result.status, output.slice(-2000)).not.toBe(0);
+    const {status, output} = buildScript({OPENAPI_FILE: 'no-such-openapi.yaml'});
+    expect(status, output.slice(-2000)).not.toBe(0);
     expect(output).toContain('no-such-openapi.yaml');
     expect(output).toContain(
       'The build failed: nothing was published. build/ still holds the previous complete build.',
@@ -250,14 +233,14 @@ describe('npm run build publishes all or nothing', () => {
 
   test('npm run site builds first: a build that fails stops it before anything is served', () => {
     // The serving half is tests/build/site-command.test.ts; this is the command's build half.
-    const result = spawnSync('npm', ['run', '-s', 'site', '--', '--port', '9'], {
-      cwd: site,
-      env: {...process.env, OPENAPI_FILE: 'no-such-openapi.yaml', FORCE_COLOR: '0', NO_COLOR: '1'},
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    const output = `${result.stdout}\n${result.stderr}`;
-    expect(result.status, output.slice(-2000)).not.toBe(0);
+    const {status, output} = runInCopy(
+      site,
+      'npm',
+      ['run', '-s', 'site', '--', '--port', '9'],
+      {OPENAPI_FILE: 'no-such-openapi.yaml'},
+      300_000,
+    );
+    expect(status, output.slice(-2000)).not.toBe(0);
     expect(output).toContain('no-such-openapi.yaml');
     expect(output).toContain('The build failed: nothing was published.');
     expect(output).not.toContain('Serving');
@@ -269,14 +252,8 @@ describe('npm run build publishes all or nothing', () => {
     writeFileSync(path.join(out, 'marker.txt'), 'previous build');
     // Redoc's OpenAPI 3.0 demo (tests/fixtures/README.md): builds with two warnings, unless strict.
     const demo = path.join(ROOT, 'tests/fixtures/openapi/redoc-demo/openapi.yaml');
-    const result = spawnSync(process.execPath, scriptArgs('scripts/build/build.ts', [], site), {
-      cwd: site,
-      env: {...process.env, OPENAPI_FILE: demo, STRICT_DOCUMENTS: '1', FORCE_COLOR: '0', NO_COLOR: '1'},
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
-    const output = `${result.stdout}\n${result.stderr}`;
-    expect(result.status, output.slice(-2000)).not.toBe(0);
+    const {status, output} = buildScript({OPENAPI_FILE: demo, STRICT_DOCUMENTS: '1'});
+    expect(status, output.slice(-2000)).not.toBe(0);
     expect(output).toContain(`${demo} has 2 problem(s), and STRICT_DOCUMENTS makes them errors:`);
     expect(output).toMatch(
       /at JSON pointer "\/components\/schemas\/User\/properties\/addresses" \(line 1155\): "additionalItems"/,

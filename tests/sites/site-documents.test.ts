@@ -6,7 +6,6 @@
  * these meanwhile. One copy with its own webpack cache (node_modules linked entry by entry): the
  * first build fills it, the second reads it.
  */
-import {spawnSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
@@ -15,6 +14,7 @@ import {stringify} from 'yaml';
 import {CHROMIUM_ARGS, testBrowserPath} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {copySite} from '../helpers/siteCopy';
+import {buildCopy, type BuildResult} from './copyBuild';
 
 // Each case is a real build (20–70 s on two cores, minutes on a busy machine): the bounds are generous, never the assertion.
 vi.setConfig({testTimeout: 1_800_000, hookTimeout: 1_800_000});
@@ -22,24 +22,12 @@ vi.setConfig({testTimeout: 1_800_000, hookTimeout: 1_800_000});
 const ROOT = path.resolve(__dirname, '../..');
 let site = '';
 
-interface BuildResult {
-  status: number | null;
-  output: string;
-}
-
 /**
  * A build of the copy, with the copy's webpack cache. Checked on its HTML, downloads and
- * messages, never on the size or form of the JavaScript: `--no-minify` skips Terser.
+ * messages, never on the size or form of the JavaScript: not minified.
  */
 function build(args: string[], env: Record<string, string> = {}): BuildResult {
-  const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
-  const result = spawnSync(process.execPath, [docusaurus, 'build', '--no-minify', ...args], {
-    cwd: site,
-    env: {...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1'},
-    encoding: 'utf8',
-    timeout: 1_800_000,
-  });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+  return buildCopy(site, args, {env});
 }
 
 beforeAll(() => {

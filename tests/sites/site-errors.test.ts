@@ -5,22 +5,17 @@
  * side, one per worker. node_modules is linked, not copied. The copy is built from small documents:
  * the errors are the configuration's, whatever the documents.
  */
-import {spawnSync} from 'node:child_process';
 import {rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {copySite} from '../helpers/siteCopy';
+import {buildCopy, type BuildResult} from './copyBuild';
 
 // The version dropdown's error comes from rendering, after a whole bundling (minutes when the machine is busy).
 vi.setConfig({testTimeout: 900_000, hookTimeout: 900_000});
 
 const ROOT = path.resolve(__dirname, '../..');
 let site = '';
-
-interface BuildResult {
-  status: number | null;
-  output: string;
-}
 
 /**
  * A one-operation OpenAPI document: what these builds check is the configuration (the navbar, the
@@ -44,21 +39,14 @@ const SMALL_ASYNCAPI = path.join(ROOT, 'tests/fixtures/asyncapi/v2/streetlights-
  * small ones (SMALL_OPENAPI, SMALL_ASYNCAPI).
  */
 function build(args: string[]): BuildResult {
-  const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
-  const result = spawnSync(process.execPath, [docusaurus, 'build', '--no-minify', ...args], {
-    cwd: site,
+  return buildCopy(site, args, {
     env: {
-      ...process.env,
       OPENAPI_FILE: path.join(site, 'small-openapi.json'),
       ASYNCAPI_FILE: SMALL_ASYNCAPI,
       DOCUSAURUS_NO_PERSISTENT_CACHE: '1',
-      FORCE_COLOR: '0',
-      NO_COLOR: '1',
     },
-    encoding: 'utf8',
-    timeout: 900_000,
+    timeoutMs: 900_000,
   });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
 }
 
 /** A config that imports the real one and changes one thing. */

@@ -231,4 +231,22 @@ describe('npm ci', () => {
     const report = readFileSync(path.join(ROOT, 'node_modules/@scarf/scarf/report.js'), 'utf8');
     expect(report).toContain('rootPackage.scarfSettings.enabled === false');
   });
+
+  it('runs no dependency install script: each one there is denied by name (allowScripts, npm 11.16+)', () => {
+    // Scarf's report (it ran `npm ls` over the whole tree at each install), core-js's banner, and
+    // @swc/core's check, whose fallback installs @swc/wasm when the native binding is missing: the
+    // binding comes as an optional dependency for each platform, and without it the build fails
+    // plainly instead.
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, {hasInstallScript?: boolean}>;
+    };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript === true)
+      .map(([where]) => where.replace(/^.*node_modules\//, ''));
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      allowScripts?: Record<string, boolean>;
+    };
+    expect(withScripts.length).toBeGreaterThan(0);
+    for (const name of withScripts) expect(pkg.allowScripts?.[name], name).toBe(false);
+  });
 });
