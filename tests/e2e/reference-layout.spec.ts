@@ -221,7 +221,7 @@ async function landingOf(id: string): Promise<{problem: string | null}> {
 
 test.describe('deep links land below the fixed navbar', () => {
   for (const width of [1280, 420]) {
-    test(`at ${width} px, every operation, error body, data type and message heading is fully visible`, async ({
+    test(`at ${width} px, every operation, error body, data type, channel and message heading is fully visible`, async ({
       page,
     }) => {
       await page.setViewportSize({width, height: 800});
@@ -235,7 +235,14 @@ test.describe('deep links land below the fixed navbar', () => {
             ...(rest.dataTypes ?? []).map((type) => type.id),
           ],
         ],
-        ['/docs/ws', [...messages.map((m) => m.id), ...(ws.dataTypes ?? []).map((type) => type.id)]],
+        [
+          '/docs/ws',
+          [
+            ...ws.channels.map((c) => c.id),
+            ...messages.map((m) => m.id),
+            ...(ws.dataTypes ?? []).map((type) => type.id),
+          ],
+        ],
       ] as const) {
         // The first id is a deep link into a fresh load; the others are in-page jumps (a link or
         // the address bar's fragment), each measured in the page once it has settled.

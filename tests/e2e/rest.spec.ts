@@ -34,15 +34,13 @@ async function selectedTab(page: Page, index: number): Promise<string | null> {
     .textContent();
 }
 
-test('every operation opens by its anchor', async ({page}) => {
+// Every operation's anchor lands on its heading, below the navbar, at 1280 and 420 px: the
+// deep-link test of reference-layout.spec.ts. Here, what each heading says.
+test("every operation's heading is its anchor, reading its summary", async ({page}) => {
   expect(operations.length).toBeGreaterThan(0);
   await gotoHydrated(page, '/rest');
-  for (const op of operations) {
-    await page.goto(`/rest#${op.id}`);
-    const heading = page.locator(`h3[id="${op.id}"]`);
-    await expect(heading).toBeInViewport();
-    await expect(heading).toHaveText(op.summary ?? `${op.method} ${op.path}`);
-  }
+  for (const op of operations)
+    await expect(page.locator(`h3[id="${op.id}"]`)).toHaveText(op.summary ?? `${op.method} ${op.path}`);
 });
 
 test('a field anchor lands on the field', async ({page}) => {
