@@ -7,13 +7,13 @@
  */
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {createAjv} from '../../plugins/api-reference/document/ajv';
 import {Collection, type Item} from 'postman-collection';
 import {describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {deref, isObject, type Json, type JsonObject} from '../../plugins/api-reference/document';
 import {markdownPathFor} from '../../plugins/api-reference/client/downloads';
 import {productBuild} from '../helpers/productBuild';
+import {compileAsConsumer} from '../helpers/consumerAjv';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = productBuild();
@@ -131,14 +131,7 @@ describe('WebSocket message JSON Schemas', () => {
       const schema = JSON.parse(read(file)) as JsonObject;
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(String(schema.$id)).toMatch(new RegExp(`${file.replace(/\./g, '\\.')}$`));
-      const ajv = createAjv('2020-12', {
-        allErrors: true,
-        strict: true,
-        strictRequired: false,
-        strictTypes: false,
-        strictTuples: false,
-      });
-      const validate = ajv.compile(schema);
+      const validate = compileAsConsumer(schema);
       const examples = (Array.isArray(message.examples) ? message.examples : []).flatMap((raw) => {
         const example = deref(asyncapi, raw).node;
         return isObject(example) && example.payload !== undefined ? [example.payload] : [];

@@ -5,8 +5,7 @@
  */
 import {existsSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import type Ajv2020 from 'ajv/dist/2020';
-import {createAjv} from '../../../plugins/api-reference/document/ajv';
+import {compileAsConsumer} from '../../helpers/consumerAjv';
 import {describe, expect, test} from 'vitest';
 import {readDocument, resolveSpecPaths} from '../../../plugins/api-reference/identity';
 import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/document';
@@ -21,17 +20,8 @@ const ROOT = path.resolve(__dirname, '../../..');
 const BASE = 'https://docs.example.com/downloads/ws-schemas/';
 const CORPUS = path.resolve(ROOT, '../shared/corpus/asyncapi');
 
-/** Ajv as a consumer would use it: 2020-12, formats, strict about unknown keywords (its style lints off). */
-function compile(schema: JsonObject): ReturnType<Ajv2020['compile']> {
-  const ajv = createAjv('2020-12', {
-    allErrors: true,
-    strict: true,
-    strictRequired: false,
-    strictTypes: false,
-    strictTuples: false,
-  });
-  return ajv.compile(schema);
-}
+/** Ajv as a consumer would use it (tests/helpers/consumerAjv.ts). */
+const compile = compileAsConsumer;
 
 /** Every `$ref` of a schema, with where it sits. */
 function refs(node: Json, at = ''): {at: string; ref: string}[] {
