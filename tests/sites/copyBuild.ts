@@ -4,8 +4,8 @@
  */
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
+import {ROOT} from '../helpers/scripts';
 
-const ROOT = path.resolve(__dirname, '../..');
 const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
 export interface BuildResult {
