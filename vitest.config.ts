@@ -12,19 +12,29 @@ const stub = (file: string): string => path.resolve(__dirname, 'tests/unit/stubs
 const OWN_PROCESS = [
   'tests/unit/machine/postman.test.ts',
   'tests/unit/reference/bad-input.test.ts',
-  'tests/unit/reference/completeness.test.tsx',
-  'tests/unit/reference/components.test.tsx',
   'tests/unit/reference/corpus.test.tsx',
-  'tests/unit/reference/dataTypes.test.tsx',
-  'tests/unit/reference/describedOnce.test.tsx',
-  'tests/unit/reference/errorBodies.test.tsx',
   'tests/unit/reference/prismLanguages.test.ts',
-  'tests/unit/reference/weight.test.tsx',
   'tests/unit/releases/stable-dates.test.ts',
   'tests/unit/scripts/modules.test.ts',
   'tests/unit/session-check/cache.test.ts',
   'tests/unit/validator/input.test.ts',
   'tests/unit/validator/session.test.ts',
+];
+
+/**
+ * The files that render whole reference pages with the payload validator replaced by a marker
+ * (tests/unit/stubs/Validator.tsx): they share a process per worker, as the `shared` files do, under
+ * an alias of their own. Each once replaced the module with `vi.mock` in a process of its own; the
+ * six together took 47 s of CPU time so, 21 s shared (2026-11-28, most of it React and the plugins
+ * imported once instead of six times).
+ */
+const VALIDATOR_STUB = [
+  'tests/unit/reference/completeness.test.tsx',
+  'tests/unit/reference/components.test.tsx',
+  'tests/unit/reference/dataTypes.test.tsx',
+  'tests/unit/reference/describedOnce.test.tsx',
+  'tests/unit/reference/errorBodies.test.tsx',
+  'tests/unit/reference/weight.test.tsx',
 ];
 
 /** What every project shares: the aliases and the bounds. */
@@ -76,7 +86,25 @@ export default defineConfig({
           ...base.test,
           name: 'shared',
           include: ['tests/{unit,specs}/**/*.test.{ts,tsx}'],
-          exclude: OWN_PROCESS,
+          exclude: [...OWN_PROCESS, ...VALIDATOR_STUB],
+          isolate: false,
+        },
+      },
+      {
+        ...base,
+        resolve: {
+          alias: [
+            {
+              find: '@site/src/components/ApiReference/Validator',
+              replacement: stub('Validator.tsx'),
+            },
+            ...base.resolve.alias,
+          ],
+        },
+        test: {
+          ...base.test,
+          name: 'validator-stub',
+          include: VALIDATOR_STUB,
           isolate: false,
         },
       },

@@ -5,7 +5,7 @@
  */
 import {existsSync} from 'node:fs';
 import {renderToStaticMarkup} from 'react-dom/server';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
 import {
   asArray,
@@ -20,9 +20,6 @@ import WsReference from '../../../src/components/ApiReference/WsReference';
 import {SPECS, specModels} from '../../helpers/specModels';
 
 // The validator belongs to a colleague; a marker shows where the reference places it.
-vi.mock('@site/src/components/ApiReference/Validator', () => ({
-  PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
-}));
 
 /** The product's documents and models; absent from a copy of the site without specs/, which skips these checks. */
 const product = existsSync(SPECS.openapi) && existsSync(SPECS.asyncapi) ? await specModels() : undefined;

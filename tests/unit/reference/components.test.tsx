@@ -1,6 +1,6 @@
 /** The reference components rendered on the server: what the static HTML holds. */
 import {renderToStaticMarkup} from 'react-dom/server';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import type {Json} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {buildWsModel} from '../../../plugins/api-reference/asyncapi/build';
@@ -9,12 +9,6 @@ import WsReference from '../../../src/components/ApiReference/WsReference';
 import Schema from '../../../src/components/ApiReference/Schema';
 import {collectedAnchors} from '../stubs/docusaurus/useBrokenLinks';
 import {TEST_IDENTITY} from './helpers';
-
-vi.mock('@site/src/components/ApiReference/Validator', () => ({
-  PayloadValidator: ({target, example}: {target: string; example?: string}) => (
-    <div data-test-validator={target} data-example={example ?? ''} />
-  ),
-}));
 
 const identity = TEST_IDENTITY;
 

@@ -4,7 +4,7 @@
  * field's line, and that no word of the document is lost on the way.
  */
 import {renderToStaticMarkup} from 'react-dom/server';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {wsSchemas} from '../../../plugins/api-reference/asyncapi/build';
 import {identityFromDocuments} from '../../../plugins/api-reference/identity';
 import {isObject, type Json, type JsonObject} from '../../../plugins/api-reference/document';
@@ -17,10 +17,6 @@ import WsReference from '../../../src/components/ApiReference/WsReference';
 import {DATA_TYPES_SECTION} from '../../../plugins/api-reference/schema/dataTypes';
 import {specModels} from '../../helpers/specModels';
 import {walkNodes} from './helpers';
-
-vi.mock('@site/src/components/ApiReference/Validator', () => ({
-  PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
-}));
 
 const PRICE_DESCRIPTION = 'A price as a decimal string: digits, then a point and up to eight more digits.';
 const schemas: JsonObject = {

@@ -5,7 +5,7 @@
  * badges survive, and the page planner weighs a described schema once per page.
  */
 import {renderToStaticMarkup} from 'react-dom/server';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {movedAnchorTarget} from '../../../plugins/api-reference/client/anchors';
 import type {Json, JsonObject} from '../../../plugins/api-reference/document';
 import {buildRestModel, restSchemas} from '../../../plugins/api-reference/openapi/build';
@@ -20,10 +20,6 @@ import {MAX_INLINE_DEPTH, MIN_SHARED_NODES} from '../../../plugins/api-reference
 import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import {walkNodes} from './helpers';
-
-vi.mock('@site/src/components/ApiReference/Validator', () => ({
-  PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
-}));
 
 const ref = (name: string): JsonObject => ({$ref: `#/components/schemas/${name}`});
 const described = (name: string): string => `The ${name.replace(/_/g, ' ')}, as the platform records it.`;

@@ -4,7 +4,7 @@
  * is, and that every response still leads to every field of its body.
  */
 import {renderToStaticMarkup} from 'react-dom/server';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import type {Json, JsonObject} from '../../../plugins/api-reference/document';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {pageOperations} from '../../../plugins/api-reference/openapi/errorBodies';
@@ -13,10 +13,6 @@ import type {RestModel, SchemaNode} from '../../../plugins/api-reference/types';
 import RestPage from '../../../src/components/ApiReference/RestPage';
 import {specRest} from '../../helpers/specModels';
 import {walkNodes} from './helpers';
-
-vi.mock('@site/src/components/ApiReference/Validator', () => ({
-  PayloadValidator: ({target}: {target: string}) => <div data-test-validator={target} />,
-}));
 
 const errorSchema = {
   type: 'object',

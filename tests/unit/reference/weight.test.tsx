@@ -8,7 +8,7 @@ import path from 'node:path';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {fromHtml} from 'hast-util-from-html';
 import type {Root, RootContent} from 'hast';
-import {describe, expect, it, vi} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {readOpenApi} from '../../../plugins/api-reference/load';
 import {buildRestModel} from '../../../plugins/api-reference/openapi/build';
 import {pageOperations} from '../../../plugins/api-reference/openapi/errorBodies';
@@ -20,10 +20,6 @@ import Operation from '../../../src/components/ApiReference/Operation';
 import Schema from '../../../src/components/ApiReference/Schema';
 import {specRest} from '../../helpers/specModels';
 import {CORPUS_SKIP_REASON, FIXTURE_DOCUMENTS, HAS_CORPUS, ROOT, TEST_IDENTITY, corpusFiles} from './helpers';
-
-vi.mock('@site/src/components/ApiReference/Validator', () => ({
-  PayloadValidator: () => <div />,
-}));
 
 const identity = TEST_IDENTITY;
 
