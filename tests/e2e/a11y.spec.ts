@@ -5,7 +5,7 @@
  * on the same page load as its status, h1 and policy. axe is injected through the DevTools protocol
  * (page.evaluate), which the page's Content-Security-Policy does not govern.
  */
-import {test, expect, gotoHydrated, axePageViolations, untilSettled} from './fixtures';
+import {test, expect, gotoHydrated, axePageViolations, axeViolationsIn, untilSettled} from './fixtures';
 
 test.describe('mobile menu open', () => {
   test.use({viewport: {width: 800, height: 900}});
@@ -17,4 +17,19 @@ test.describe('mobile menu open', () => {
     await untilSettled(page);
     expect(await axePageViolations(page)).toEqual([]);
   });
+});
+
+test('the check can fail: a violation made after a first run on the same page is reported', async ({
+  page,
+}) => {
+  // axe is injected once per document (tests/helpers/axe.ts); each run reads the page afresh.
+  await page.setContent('<!doctype html><html lang="en"><title>t</title><main><p>Text</p></main></html>');
+  expect(await axePageViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    document.querySelector('main')?.append(image);
+  });
+  expect((await axePageViolations(page)).map((v) => v.split(' ')[0])).toEqual(['image-alt']);
+  expect(await axeViolationsIn(page, 'main')).toEqual(['image-alt: img']);
 });

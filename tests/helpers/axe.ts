@@ -19,7 +19,8 @@ interface AxeViolation {
 
 /** axe's violations in `page`, within the elements `selector` matches or over the whole document. */
 async function runAxe(page: Page, selector: string | null): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: a page checked at two widths, or in two places, keeps the axe it was given.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ([include, tags]) => {
       const axe = (
