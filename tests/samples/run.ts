@@ -198,11 +198,17 @@ export async function prepare(
         mkdirSync(path.join(root, identifier(job.key)));
         writeFileSync(path.join(root, identifier(job.key), 'main.go'), `${job.code}\n`);
       }
-      const built = await run('go', ['build', '-o', path.join(root, 'bin') + path.sep, './...'], {
-        cwd: root,
-        env: {GOFLAGS: '-mod=mod', GO111MODULE: 'on'},
-        timeoutMs: 180_000,
-      });
+      // Without the symbol table and DWARF (`-s -w`): linking fourteen net/http programs is most of
+      // the build, and what each program does is unchanged (8.3 s of CPU time linked as is, 6 s so).
+      const built = await run(
+        'go',
+        ['build', '-ldflags=-s -w', '-o', path.join(root, 'bin') + path.sep, './...'],
+        {
+          cwd: root,
+          env: {GOFLAGS: '-mod=mod', GO111MODULE: 'on'},
+          timeoutMs: 180_000,
+        },
+      );
       return all((job) =>
         built.code === 0
           ? {ok: true, command: path.join(root, 'bin', identifier(job.key)), args: []}
