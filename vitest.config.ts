@@ -68,12 +68,14 @@ const base = {
  * Unit, document and build tests. Browser tests live in tests/e2e and run under
  * Playwright (playwright.config.ts), never here.
  *
- * Two projects. The unit and document tests that leave no state behind share their worker's
+ * Three projects. The unit and document tests that leave no state behind share their worker's
  * process (`isolate: false`): the modules they import (the plugins, React, Ajv, the parsers) and the
  * documents tests/helpers/specModels.ts loads (frozen) are loaded once per worker instead of once
  * per file. Measured 2026-11-27 on the 2-core machine, the unit tier (2,316 tests): 486 s of CPU
- * time with a process per file, 275 s so (tests/README.md "Time"). The other files (OWN_PROCESS,
- * and the build, site-copy and sample tests, which start builds and toolchains) keep a fresh process each.
+ * time with a process per file, 275 s so (tests/README.md "Time"). The page-rendering reference
+ * tests (VALIDATOR_STUB) share theirs the same way, under the alias that replaces the validator. The
+ * other files (OWN_PROCESS, and the build, site-copy and sample tests, which start builds and
+ * toolchains) keep a fresh process each.
  */
 export default defineConfig({
   ...base,
