@@ -23,7 +23,10 @@ test('the check can fail: a violation made after a first run on the same page is
   page,
 }) => {
   // axe is injected once per document (tests/helpers/axe.ts); each run reads the page afresh.
-  await page.setContent('<!doctype html><html lang="en"><title>t</title><main><p>Text</p></main></html>');
+  // An element with id="axe" is window.axe too: it must not pass for an injected axe.
+  await page.setContent(
+    '<!doctype html><html lang="en"><title>t</title><main><p id="axe">Text</p></main></html>',
+  );
   expect(await axePageViolations(page)).toEqual([]);
   await page.evaluate(() => {
     const image = document.createElement('img');

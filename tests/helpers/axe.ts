@@ -20,7 +20,11 @@ interface AxeViolation {
 /** axe's violations in `page`, within the elements `selector` matches or over the whole document. */
 async function runAxe(page: Page, selector: string | null): Promise<AxeViolation[]> {
   // Once per document: a page checked at two widths, or in two places, keeps the axe it was given.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // (`window.axe` could also be an element with id="axe": only axe itself has a `run` function.)
+  const injected = await page.evaluate(
+    () => typeof (window as unknown as {axe?: {run?: unknown}}).axe?.run === 'function',
+  );
+  if (!injected) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ([include, tags]) => {
       const axe = (
