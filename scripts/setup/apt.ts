@@ -1,9 +1,10 @@
 /**
  * Installs Debian packages with apt-get for the set-up scripts (ensure-browser.ts,
  * ensure-toolchains.ts), one at a time: two of them started at once (tiers run by hand in two
- * terminals, or side by side in a future stage of `npm test`) would otherwise fail on dpkg's lock. Each install holds an exclusive lock on a file of the temp folder
- * (flock, waiting up to 15 minutes) and also asks apt to wait for dpkg's own lock (another program's
- * install). Only as root on Debian; false when it cannot or apt-get fails.
+ * terminals, or side by side in a stage of `npm test`) would otherwise fail on dpkg's lock. Each
+ * install holds an exclusive lock on a file of the temp folder (flock, waiting up to 15 minutes)
+ * and also asks apt to wait for dpkg's own lock (another program's install). Only as root on
+ * Debian; false when it cannot or apt-get fails.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';

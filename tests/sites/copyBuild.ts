@@ -32,8 +32,9 @@ export function runInCopy(
 }
 
 /**
- * `docusaurus build` of the copy. Without `minify`, `--no-minify` skips Terser: for a build checked on
- * its HTML, files and messages, never on the size or form of its JavaScript.
+ * `docusaurus build` of the copy. Without `minify`, `--no-minify` skips the JavaScript minifier
+ * (SWC's, docusaurus.config.ts): for a build checked on its HTML, files and messages, never on the
+ * size or form of its JavaScript.
  */
 export function buildCopy(
   site: string,

@@ -32,8 +32,8 @@ let site = '';
 
 /**
  * A build of the copy, with the copy's webpack cache. Both builds here are minified, as `npm run
- * build` is, so that Terser's cached output is part of what the second one reuses; `--no-minify`
- * (which skips Terser, a fifth of a build's CPU time) is for a build checked only on its HTML.
+ * build` is, so that the minifier's cached output is part of what the second one reuses; `--no-minify`
+ * (which skips the minifier) is for a build checked only on its HTML.
  */
 function build(
   args: string[],
