@@ -7,6 +7,7 @@ import {
   loadAsyncApi,
   loadOpenApi,
   parseFile,
+  readAsyncApi,
   readOpenApi,
   SpecError,
 } from '../../../plugins/api-reference/load';
@@ -140,6 +141,24 @@ describe('loadAsyncApi', () => {
       message: 'reference "#/channels/d" points to nothing in this document',
       line: 16,
     });
+  });
+});
+
+describe('one parser per process (load/index.ts) still reads every load afresh', () => {
+  it('a file a $ref reaches, changed between two loads, is checked as it now is', async () => {
+    const split = mkdtempSync(path.join(tmpdir(), 'api-ref-split-'));
+    const main = path.join(split, 'asyncapi.yaml');
+    const payload = path.join(split, 'payload.yaml');
+    writeFileSync(main, GOOD_ASYNCAPI.replace('type: string', "$ref: './payload.yaml'"));
+    writeFileSync(payload, 'type: string\n');
+    expect((await readAsyncApi(main)).warnings).toEqual([]);
+    // A type JSON Schema does not have: the parser's warning, read from the file as it is now.
+    writeFileSync(payload, 'type: strin\n');
+    const changed = await readAsyncApi(main);
+    expect(changed.warnings.length).toBeGreaterThan(0);
+    expect(changed.warnings.map((w) => `${w.file ?? ''} ${w.message}`).join('\n')).toMatch(/type/);
+    writeFileSync(payload, 'type: string\n');
+    expect((await readAsyncApi(main)).warnings, 'mended: no warning kept from the load before').toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {
   bashChildrenSeconds,
+  NODE_OPTIONS_ADDED,
   OrphanCpu,
   parseProcStat,
   prefixed,
@@ -15,6 +16,7 @@ import {
   stagesFrom,
   timesTable,
   TIERS,
+  tierEnvironment,
   type ProcStat,
 } from '../../../scripts/test/tiers';
 import {quickChecks} from '../../../scripts/test/quick';
@@ -40,6 +42,20 @@ function testFiles(dir = ROOT): string[] {
       : [];
   });
 }
+
+/** A Node.js program that allocates short-lived objects and prints the largest size its young generation reached. */
+const YOUNG_GENERATION_PEAK = `
+const v8 = require('node:v8');
+let peak = 0;
+let kept = [];
+for (let i = 0; i < 3e6; i++) {
+  kept.push({i, list: [i]});
+  if (kept.length > 2e5) kept = [];
+  if (i % 1e5 === 0)
+    peak = Math.max(peak, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+}
+console.log(peak);
+`;
 
 describe('npm test', () => {
   it('runs every test file: each is in the folder of a tier', () => {
@@ -103,6 +119,32 @@ describe('npm test', () => {
     expect(() => stagesFrom('nope')).toThrow(
       '--from nope: no such tier (test:static, test:unit, test:samples, build, test:build, test:e2e)',
     );
+  });
+
+  it("gives every tier's Node.js a larger young generation, after the NODE_OPTIONS it was given", async () => {
+    expect(tierEnvironment({PATH: '/bin'}, {A: '1'})).toEqual({
+      PATH: '/bin',
+      A: '1',
+      NODE_OPTIONS: NODE_OPTIONS_ADDED,
+    });
+    expect(tierEnvironment({NODE_OPTIONS: '--inspect'}, {}).NODE_OPTIONS).toBe(
+      `--inspect ${NODE_OPTIONS_ADDED}`,
+    );
+    expect(tierEnvironment({NODE_OPTIONS: '--inspect'}, {NODE_OPTIONS: '--trace-gc'}).NODE_OPTIONS).toBe(
+      `--trace-gc ${NODE_OPTIONS_ADDED}`,
+    );
+    // Node.js accepts it in NODE_OPTIONS (it refuses V8 flags it does not allow there), and V8 lets
+    // the young generation grow past its default under a stream of short-lived objects.
+    const {spawnSync} = await import('node:child_process');
+    const youngGeneration = (env: NodeJS.ProcessEnv): number => {
+      const result = spawnSync(process.execPath, ['-e', YOUNG_GENERATION_PEAK], {encoding: 'utf8', env});
+      expect(result.stderr).toBe('');
+      return Number(result.stdout);
+    };
+    const added = youngGeneration(tierEnvironment(process.env, {}));
+    const defaults = youngGeneration({...process.env, NODE_OPTIONS: ''});
+    expect(defaults).toBeGreaterThan(0);
+    expect(added).toBeGreaterThan(defaults);
   });
 
   it("reads a tier's CPU time from bash's times: its children's user and system time", () => {
