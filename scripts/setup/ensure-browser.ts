@@ -35,7 +35,8 @@ function tryInstall(packages: readonly string[]): boolean {
   return installDebianPackages(packages);
 }
 
-export function main(): void {
+/** Chromium's path, installed first when it is missing and can be; undefined when there is none. */
+export function ensureBrowserPath(): string | undefined {
   let path = find();
   const shell = executable(HEADLESS_SHELL);
   // The headless shell is optional (the tests fall back to chromium): asked for with chromium, or
@@ -44,6 +45,11 @@ export function main(): void {
     if (!tryInstall(['chromium', 'chromium-headless-shell'])) tryInstall(['chromium']);
     path = find();
   } else if (!shell && process.env.CHROME_PATH === undefined) tryInstall(['chromium-headless-shell']);
+  return path;
+}
+
+export function main(): void {
+  const path = ensureBrowserPath();
   if (path === undefined) {
     console.error(
       [

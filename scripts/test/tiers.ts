@@ -2,8 +2,9 @@
  * `npm test`: the tiers, each started as its own npm script, in stages: the tiers of a stage run side
  * by side, and a stage starts when the one before has passed (a failure stops the run, as `a && b`
  * would, once its stage has finished). Side by side go tiers that need nothing from each other and
- * leave a core idle alone: the static checks beside the unit tests (each ends on one process), the
- * samples beside the production build (webpack's single-threaded phases). Not more: with the builds
+ * leave a core idle alone: the set-up (apt-get installing the samples' toolchains and Chromium when
+ * missing, scripts/setup/ahead.ts) beside the static checks and the unit tests (each ends on one
+ * process), the samples beside the production build (webpack's single-threaded phases). Not more: with the builds
  * of site copies (tests/sites, which read nothing of build/) also beside the production build and the
  * samples (tried 2026-11-28), that stage took 379 s instead of about 390 s for the two stages, and a
  * C# sample timed out (most likely Mono's wait at exit, since fixed in tests/samples/run.ts); as a
@@ -34,6 +35,7 @@ import {runIfMain} from '../shared/main';
  * time. `npm run build` on its own keeps the cache, for a maintainer's next build.
  */
 export const TIERS = [
+  {script: 'test:setup', name: 'set-up (sample toolchains and Chromium, when missing)'},
   {script: 'test:static', name: 'static checks (typecheck, lint, release:check)'},
   {script: 'test:unit', name: 'unit and document tests'},
   {script: 'test:samples', name: 'toolchains and samples'},
@@ -69,7 +71,7 @@ export function tierEnvironment(
 
 /** The tiers that run side by side, stage by stage; every tier of TIERS is in one stage, in TIERS' order. */
 export const STAGES: readonly (readonly TierScript[])[] = [
-  ['test:static', 'test:unit'],
+  ['test:setup', 'test:static', 'test:unit'],
   ['test:samples', 'build'],
   ['test:build'],
   ['test:e2e'],

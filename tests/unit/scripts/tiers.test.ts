@@ -79,6 +79,7 @@ describe('npm test', () => {
         .scripts,
     );
     expect(TIERS.map((t) => t.script)).toEqual([
+      'test:setup',
       'test:static',
       'test:unit',
       'test:samples',
@@ -91,7 +92,7 @@ describe('npm test', () => {
 
   it('runs side by side only tiers that need nothing from each other, every tier once, in order', () => {
     expect(STAGES).toEqual([
-      ['test:static', 'test:unit'],
+      ['test:setup', 'test:static', 'test:unit'],
       ['test:samples', 'build'],
       ['test:build'],
       ['test:e2e'],
@@ -117,7 +118,7 @@ describe('npm test', () => {
     expect(stagesFrom('build')).toEqual([['build'], ['test:build'], ['test:e2e']]);
     expect(stagesFrom('test:e2e')).toEqual([['test:e2e']]);
     expect(() => stagesFrom('nope')).toThrow(
-      '--from nope: no such tier (test:static, test:unit, test:samples, build, test:build, test:e2e)',
+      '--from nope: no such tier (test:setup, test:static, test:unit, test:samples, build, test:build, test:e2e)',
     );
   });
 
