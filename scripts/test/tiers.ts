@@ -35,7 +35,7 @@ import {runIfMain} from '../shared/main';
  * time. `npm run build` on its own keeps the cache, for a maintainer's next build.
  */
 export const TIERS = [
-  {script: 'test:setup', name: 'set-up (sample toolchains and Chromium, when missing)'},
+  {script: 'test:setup', name: 'set-up (toolchains and Chromium when missing)'},
   {script: 'test:static', name: 'static checks (typecheck, lint, release:check)'},
   {script: 'test:unit', name: 'unit and document tests'},
   {script: 'test:samples', name: 'toolchains and samples'},
