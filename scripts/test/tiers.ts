@@ -4,13 +4,14 @@
  * would, once its stage has finished). Side by side go tiers that need nothing from each other and
  * leave a core idle alone: the set-up (apt-get installing the samples' toolchains and Chromium when
  * missing, scripts/setup/ahead.ts) beside the static checks and the unit tests (each ends on one
- * process), the samples beside the production build (webpack's single-threaded phases). Not more: with the builds
- * of site copies (tests/sites, which read nothing of build/) also beside the production build and the
- * samples (tried 2026-11-28), that stage took 379 s instead of about 390 s for the two stages, and a
- * C# sample timed out (most likely Mono's wait at exit, since fixed in tests/samples/run.ts); as a
- * tier of their own beside the tests of build/, the two took 303 s against about 275 s in one Vitest
- * run (two runs sharing two cores, and the longest file's chain alone at the end). At the end, also after a failure, a table gives each tier's wall
- * time and CPU time, and the run's elapsed time.
+ * process), the samples beside the production build (webpack's single-threaded phases). Not more:
+ * with the builds of site copies (tests/sites, which read nothing of build/) also beside the
+ * production build and the samples (tried 2026-11-28), that stage took 379 s instead of about 390 s
+ * for the two stages, and a C# sample timed out (most likely Mono's wait at exit, since fixed in
+ * tests/samples/run.ts); as a tier of their own beside the tests of build/, the two took 303 s
+ * against about 275 s in one Vitest run (two runs sharing two cores, and the longest file's chain
+ * alone at the end). At the end, also after a failure, a table gives each tier's wall time and CPU
+ * time, and the run's elapsed time.
  *
  * The CPU time of a tier is what its processes used: a tier runs under bash, whose `times` gives the
  * CPU time of the processes it and they waited for, so it does not depend on how busy the machine
