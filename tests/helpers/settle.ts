@@ -13,5 +13,9 @@ export async function untilSettled(page: Page): Promise<void> {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
       }),
   );
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // Settled, not all: an animation cancelled meanwhile (a transition replaced by the next one)
+  // rejects its `finished` with an AbortError, and what replaced it is in the list no longer.
+  await page.evaluate(async () => {
+    await Promise.allSettled(document.getAnimations().map((a) => a.finished));
+  });
 }
