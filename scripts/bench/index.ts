@@ -18,12 +18,11 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromium, type Request} from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, {desktopConfig, type Flags} from 'lighthouse';
 import {startStaticServer, type StaticServer} from '../shared/static-server';
 import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
 import {runIfMain} from '../shared/main';
 import {main as ensureBrowser} from '../setup/ensure-browser';
+import {loadLighthouse} from './lighthouse';
 import {median} from './median';
 import {main as searchIndexSize} from './search-index-size';
 import {main as benchValidator} from './validator';
@@ -202,17 +201,18 @@ type Medians = Run & {tbtMin: number; tbtMax: number; tbtRuns: number[]};
 async function lighthouseRuns(baseUrl: string, runs: number): Promise<Record<string, Record<Form, Medians>>> {
   const results: Record<string, Record<Form, Run[]>> = {};
   for (const pagePath of PAGES) results[pagePath] = {mobile: [], desktop: []};
-  const chrome = await chromeLauncher.launch({chromePath: CHROME, chromeFlags: FLAGS});
+  const {lighthouse, desktopConfig, launchChrome} = await loadLighthouse();
+  const chrome = await launchChrome({chromePath: CHROME, chromeFlags: FLAGS});
   try {
     for (let run = 0; run < runs; run += 1) {
       for (const form of FORMS) {
         // Each run starts the rotation one page later, so no page always follows the same one
         // (a long page's teardown can overlap the next measurement).
         for (const pagePath of PAGES.map((_, i) => PAGES[(i + run) % PAGES.length] ?? '/')) {
-          const options: Flags = {
+          const options = {
             port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
+            output: 'json' as const,
+            logLevel: 'error' as const,
             onlyCategories: ['performance'],
           };
           const result = await lighthouse(
