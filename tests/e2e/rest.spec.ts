@@ -76,8 +76,8 @@ test('switching a language switches every sample and survives a reload', async (
   await gotoHydrated(page, '/rest');
   expect(await selectedTab(page, 0)).toBe('curl');
   await page.getByRole('tablist', {name: 'Language'}).first().getByRole('tab', {name: 'Python'}).click();
-  expect(await selectedTab(page, 0)).toBe('Python');
-  expect(await selectedTab(page, operations.length - 1)).toBe('Python');
+  await expect.poll(() => selectedTab(page, 0)).toBe('Python');
+  await expect.poll(() => selectedTab(page, operations.length - 1)).toBe('Python');
   await expect(page.getByRole('tabpanel').first()).toContainText('import requests');
   await page.reload();
   await page.waitForSelector('html[data-has-hydrated="true"]');

@@ -177,22 +177,23 @@ test('keyboard only: shortcut, arrows, Escape, Enter, with combobox and listbox 
   const count = await options(page).count();
   expect(count).toBeGreaterThan(1);
   const activeId = async (): Promise<string | null> => input.getAttribute('aria-activedescendant');
-  const first = await activeId();
   await expect(options(page).nth(0)).toHaveAttribute('aria-selected', 'true');
+  const first = await options(page).nth(0).getAttribute('id');
+  await expect.poll(activeId).toBe(first);
   await page.keyboard.press('ArrowDown');
   await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(options(page).nth(0)).toHaveAttribute('aria-selected', 'false');
-  expect(await activeId()).toBe(await options(page).nth(1).getAttribute('id'));
+  const second = await options(page).nth(1).getAttribute('id');
+  await expect.poll(activeId).toBe(second);
   await page.keyboard.press('ArrowUp');
-  expect(await activeId()).toBe(first);
+  await expect.poll(activeId).toBe(first);
   await page.keyboard.press('ArrowUp');
-  expect(await activeId()).toBe(
-    await options(page)
-      .nth(count - 1)
-      .getAttribute('id'),
-  );
+  const last = await options(page)
+    .nth(count - 1)
+    .getAttribute('id');
+  await expect.poll(activeId).toBe(last);
   await page.keyboard.press('ArrowDown');
-  expect(await activeId()).toBe(first);
+  await expect.poll(activeId).toBe(first);
 
   // Escape closes and gives focus back to the search button.
   await page.keyboard.press('Escape');

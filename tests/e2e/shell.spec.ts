@@ -206,7 +206,7 @@ test.describe('keyboard and layout', () => {
     await expect(sidebar.getByRole('link', {name: 'Version history'})).toBeVisible();
     await page.getByRole('button', {name: 'Close navigation bar'}).click();
     await expect(sidebar).toBeHidden();
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
   });
 
   test('the table of contents lists h2 and h3 only', async ({page}) => {
