@@ -268,6 +268,7 @@ for (const width of [1280, 800]) {
     await expect(options(page).first()).toBeVisible();
     // One result active (white on the primary colour), the others plain, marks in both.
     await combobox(page).press('ArrowDown');
+    await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
     expect(await axeViolationsIn(page, 'dialog')).toEqual([]);
   });
 }

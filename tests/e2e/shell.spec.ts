@@ -196,7 +196,7 @@ test.describe('keyboard and layout', () => {
     await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
     const sidebar = page.locator('.navbar-sidebar');
     await expect(sidebar).toBeVisible();
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     // On a docs page the secondary menu (the guides sidebar) shows first.
     const back = sidebar.getByRole('button', {name: /Back to main menu/});
     await expect(back).toBeVisible();
