@@ -339,9 +339,16 @@ async function checkPicker(page: Page, item: {id: string; target: string}): Prom
     }).toPass({timeout: 15_000});
   };
 
-  // The first example: opening the validator fills the box with it.
+  // The first example: opening the validator fills the box with it, in the task of the click that
+  // opens it, before the browser can paint the open panel (not in the toggle event, a task later).
   const first = await shown();
-  await setOpen(true);
+  const atOpen = await validator.evaluate((details) => {
+    details.querySelector('summary')?.click();
+    return {open: (details as HTMLDetailsElement).open, text: details.querySelector('textarea')?.value ?? ''};
+  });
+  expect(atOpen.open).toBe(true);
+  expect(atOpen.text, 'the box as the panel opens').not.toBe('');
+  expect(JSON.stringify(JSON.parse(atOpen.text))).toBe(first);
   await expect(box_).toBeVisible();
   await expect.poll(inBox).toBe(first);
 

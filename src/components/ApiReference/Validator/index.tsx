@@ -100,6 +100,7 @@ export function PayloadValidator({target, example, prefill = false}: PayloadVali
     run,
     pasted,
     onToggle,
+    onSummaryClick,
     validate,
     onPaste,
     discardPasted,
@@ -109,7 +110,9 @@ export function PayloadValidator({target, example, prefill = false}: PayloadVali
 
   return (
     <details ref={details} className={styles.panel} data-validator-target={target} onToggle={onToggle}>
-      <summary className={styles.summary}>Validate a payload</summary>
+      <summary className={styles.summary} onClick={onSummaryClick}>
+        Validate a payload
+      </summary>
       <div className={styles.body}>
         <label htmlFor={inputId} className={styles.label}>
           JSON payload

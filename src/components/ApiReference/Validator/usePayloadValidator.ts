@@ -27,6 +27,7 @@ export interface PayloadValidatorState {
   /** A pasted payload too large for the box, validated as pasted. */
   readonly pasted: string | null;
   readonly onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => void;
+  readonly onSummaryClick: () => void;
   readonly validate: () => void;
   readonly onPaste: (event: ClipboardEvent<HTMLTextAreaElement>) => void;
   readonly discardPasted: () => void;
@@ -93,6 +94,13 @@ export function usePayloadValidator({
   // A new example picked while the panel is open replaces the one the validator put there.
   useEffect(() => {
     if (details.current?.open === true) fill();
+  }, [fill]);
+
+  // The reader opening the panel (a click, or Enter or Space on the summary, which click it): the
+  // box is filled before the panel opens, in the same task. The toggle event comes a task later,
+  // after the browser may have painted the open panel with an empty box.
+  const onSummaryClick = useCallback(() => {
+    if (details.current?.open === false) fill();
   }, [fill]);
 
   const onToggle = useCallback(
@@ -168,6 +176,7 @@ export function usePayloadValidator({
     run,
     pasted,
     onToggle,
+    onSummaryClick,
     validate,
     onPaste,
     discardPasted,
