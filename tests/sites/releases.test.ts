@@ -518,7 +518,7 @@ describe('a site with four releases made by npm run release, and an upcoming one
       await open('/docs/ws#new_order');
       await switchTo('4.1.0 (upcoming)');
       await page.waitForURL(/\/releases\/next\/ws#new_order$/);
-      expect(await page.locator('[id="new_order"]').count()).toBe(1);
+      await expect.poll(() => page.locator('[id="new_order"]').count()).toBe(1);
       // axe on an older release's REST page and the upcoming WebSocket page: the whole page at
       // 1280 px; at 420 px what only a release's page has, its banner and switcher (the reference
       // below them is the current one's components, checked whole at 420 px on /rest?since=).
@@ -778,7 +778,8 @@ describe('?since= marks the current references with what changed after a release
 
       // An in-page link keeps the marks.
       await panel.locator('a[href="#listOrders.query.account_id"]').click();
-      expect(await markOf('listOrders.query.account_id').count()).toBe(1);
+      await expect.poll(() => page.url()).toMatch(/#listOrders\.query\.account_id$/);
+      await expect.poll(() => markOf('listOrders.query.account_id').count()).toBe(1);
 
       // The chosen version follows the reader to /docs/ws, with no `since` in its URL.
       await open('/docs/ws');
