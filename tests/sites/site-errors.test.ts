@@ -96,7 +96,10 @@ describe("configuration errors are developer errors (the build fails with Docusa
     );
     const config = writeConfig(
       'bad-sidebar.config.ts',
-      `(config.presets as [string, {docs: {sidebarPath: string}}][]).forEach(([, options]) => { options.docs.sidebarPath = './bad-sidebars.ts'; });`,
+      // The docs plugin's entry in config.plugins: ['@docusaurus/plugin-content-docs', options].
+      `const docs = (config.plugins as unknown[]).find((p) => Array.isArray(p) && p[0] === '@docusaurus/plugin-content-docs') as [string, {sidebarPath: string}] | undefined;\n` +
+        `if (docs === undefined) throw new Error('no docs plugin in docusaurus.config.ts');\n` +
+        `docs[1].sidebarPath = './bad-sidebars.ts';`,
     );
     const result = build(['--config', config, '--out-dir', 'out-bad-sidebar']);
     expect(result.status).not.toBe(0);
