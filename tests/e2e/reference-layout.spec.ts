@@ -318,8 +318,8 @@ async function checkPicker(page: Page, item: {id: string; target: string}): Prom
       JSON.parse(await picker.locator('xpath=..').locator('[role="tabpanel"]:not([hidden]) pre').innerText()),
     );
 
-  // The box's text, normalised when it is JSON (it is filled by the panel's toggle event, a task
-  // after the panel opens, so it is polled).
+  // The box's text, normalised when it is JSON (polled: a new pick reaches the box in an effect,
+  // after the picker has rendered).
   const inBox = async (): Promise<string> => {
     const text = await box_.inputValue();
     try {
