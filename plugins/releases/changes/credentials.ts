@@ -80,12 +80,34 @@ function schemesOf(doc: Obj): Obj {
 }
 
 /**
+ * AsyncAPI 3 lets a server or an operation write a scheme in full in its `security` list. One that
+ * is not a copy of a component is named by its text, after a prefix no component key can have
+ * (keys match `^[a-zA-Z0-9.\-_]+$`), so that it is compared and described like the others.
+ */
+const INLINE = 'inline:';
+
+export function inlineSchemeName(scheme: unknown): string {
+  return `${INLINE}${JSON.stringify(scheme)}`;
+}
+
+export function isInlineSchemeName(name: string): boolean {
+  return name.startsWith(INLINE);
+}
+
+/** The scheme a name stands for in `doc`: a component, or one written in full. */
+function schemeNamed(doc: Obj, name: string): unknown {
+  return isInlineSchemeName(name) ? JSON.parse(name.slice(INLINE.length)) : schemesOf(doc)[name];
+}
+
+/**
  * What changed in the credentials asked for, in words: "now asks for a bearer token (JWT) in the
  * `Authorization` header; no longer asks for an API key in the `X-Key` header".
  */
 export function credentialsDetail(base: Obj, before: string[], revision: Obj, after: string[]): string {
-  const added = after.filter((n) => !before.includes(n)).map((n) => credentialWords(schemesOf(revision)[n]));
-  const removed = before.filter((n) => !after.includes(n)).map((n) => credentialWords(schemesOf(base)[n]));
+  const added = after
+    .filter((n) => !before.includes(n))
+    .map((n) => credentialWords(schemeNamed(revision, n)));
+  const removed = before.filter((n) => !after.includes(n)).map((n) => credentialWords(schemeNamed(base, n)));
   const parts = [
     ...(added.length > 0 ? [`now asks for ${list(added)}`] : []),
     ...(removed.length > 0 ? [`no longer asks for ${list(removed)}`] : []),

@@ -469,24 +469,35 @@ export function levelOf(ctx: Ctx, a: At, b: At, direction: Direction): Level {
   return level;
 }
 
+/**
+ * A change to or from a boolean schema (`true` allows any value, `false` none), in words that say no
+ * more than the change: from `false` to a schema allows the values the schema describes, not any
+ * value; from `true` to a schema limits what was free.
+ */
+function booleanSchemaChange(
+  before: unknown,
+  after: unknown,
+): ['constraint-narrowed' | 'constraint-widened', string] {
+  if (after === false) return ['constraint-narrowed', 'no value is allowed any more'];
+  if (after === true) return ['constraint-widened', 'any value is now allowed'];
+  if (before === false)
+    return ['constraint-widened', 'values the schema describes are now allowed, where none were'];
+  return [
+    'constraint-narrowed',
+    'values are now limited to what the schema describes, where any was allowed',
+  ];
+}
+
 /** One pair of schemas at its own level: keywords, fields added, removed or required, alternatives; returns the pairs below. */
 export function compareLevel(ctx: Ctx, place: Place, a: At, b: At): Child[] {
   const field = '';
   const use = '';
   const children: Child[] = [];
   if (!isObj(a.node) || !isObj(b.node)) {
-    if (!sameValue(a.node, b.node))
-      emit(
-        ctx,
-        place,
-        field,
-        use,
-        b.pointer,
-        b.node === false ? 'constraint-narrowed' : 'constraint-widened',
-        {
-          detail: b.node === false ? 'no value is allowed any more' : 'any value is now allowed',
-        },
-      );
+    if (!sameValue(a.node, b.node)) {
+      const [rule, detail] = booleanSchemaChange(a.node, b.node);
+      emit(ctx, place, field, use, b.pointer, rule, {detail});
+    }
     return children;
   }
   const sa = shape(ctx.base, a);

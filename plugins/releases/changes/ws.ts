@@ -7,7 +7,7 @@ import {channelId} from '../../api-reference/client/anchors';
 import {deref, isObject as isObj, messageName} from '../../api-reference/document';
 import {code, type Direction} from './rules';
 import {pathTemplate, schemeChanges} from './rest';
-import {credentialWords, credentialsDetail} from './credentials';
+import {credentialWords, credentialsDetail, inlineSchemeName, isInlineSchemeName} from './credentials';
 import {compareSchema, shape} from './schema';
 import {
   at,
@@ -124,7 +124,7 @@ function schemeNamesOf(doc: Obj, list: unknown): string[] {
       const ref = obj(s).$ref;
       if (typeof ref === 'string') return lastToken(ref);
       const found = Object.entries(obj(obj(doc.components).securitySchemes)).find(([, v]) => sameValue(v, s));
-      return found?.[0];
+      return found?.[0] ?? inlineSchemeName(s);
     })
     .filter((n): n is string => n !== undefined)
     .sort();
@@ -145,7 +145,13 @@ export function compareWs(ctx: Ctx): void {
     };
     const own = [`${channelId(m.channel)}.${m.name}`, m.name];
     const messageUse = `/channels/${esc(m.channel)}/messages/${esc(m.key)}`;
-    const whole: Place = {subject, direction: m.direction, what: () => 'message', anchors: () => own};
+    const whole: Place = {
+      subject,
+      direction: m.direction,
+      sends: 'messages',
+      what: () => 'message',
+      anchors: () => own,
+    };
     if (ma === undefined) {
       ctx.out.push({
         ...findingOf(ctx, whole, messageUse, messageUse, 'message-added'),
@@ -286,7 +292,8 @@ function compareMessageSecurity(
       detail: `its operation ${credentialsDetail(ctx.base, opA, ctx.rev, opB)}`,
     });
   for (const n of opB) if (opA.includes(n)) schemes.add(n);
-  for (const name of schemes) {
+  // A scheme written in full has no component to compare: a change to it is a different name.
+  for (const name of [...schemes].filter((n) => !isInlineSchemeName(n))) {
     const pointer = `/components/securitySchemes/${esc(name)}`;
     const sa = obj(at(ctx.base, pointer)?.node);
     const sb = obj(at(ctx.rev, pointer)?.node);
@@ -374,7 +381,7 @@ function compareConnection(ctx: Ctx, whole: Place, channel: string): void {
           p,
           s.required.has(name) ? 'required-field-added' : 'optional-field-added',
         );
-    } else emit(ctx, place, '', where, where, 'field-removed');
+    } else emit(ctx, place, '', where, where, 'field-removed', part === 'headers' ? {many: true} : {});
   }
 }
 
