@@ -2,11 +2,11 @@
  * JSON Schema constraints as sentences a person reads ("1 to 999 items",
  * "at most 70 characters"), not keywords. Pure; each function handles one family.
  */
+import {counted} from '../client/counted';
 import {asNumber, inlineJson, isObject, type JsonObject} from '../document';
 
 function plural(n: number, unit: string): string {
-  if (n === 1) return `1 ${unit}`;
-  return `${n} ${unit === 'property' ? 'properties' : `${unit}s`}`;
+  return counted(n, unit, unit === 'property' ? 'properties' : undefined);
 }
 
 /** minLength/maxLength, minItems/maxItems, minProperties/maxProperties. */

@@ -477,10 +477,13 @@ function pendingRequest(
     const reply = messages.get(`server:${name}`);
     if (reply?.correlation !== undefined) paths.set(name, reply.correlation);
   }
-  if (paths.size > 0)
+  // A request that lacks its correlation value (an invalid one: its own frame fails) waits for any
+  // of its replies, as a request without correlation does: never for a reply that lacks it too.
+  const correlationValue = at(value, message.correlation);
+  if (paths.size > 0 && correlationValue !== undefined)
     entry.correlation = {
       field: message.correlation[message.correlation.length - 1] ?? '',
-      value: at(value, message.correlation),
+      value: correlationValue,
       replies: paths,
     };
   return entry;

@@ -92,11 +92,14 @@ export class Redactor {
     // "Bearer <token>": the token alone may appear elsewhere.
     const scheme = /^\s*[A-Za-z-]+\s+(\S+)\s*$/.exec(value);
     if (scheme?.[1] !== undefined) this.add(scheme[1]);
-    if (lower === 'cookie' || lower === 'set-cookie')
-      for (const part of value.split(/;\s*/)) {
-        const eq = part.indexOf('=');
-        if (eq > 0) this.add(part.slice(eq + 1));
-      }
+    // Cookie: every pair is a cookie. Set-Cookie: the first pair is the cookie, the rest are its
+    // attributes (Path, Domain, Max-Age…), which are not secret and would blank hosts and paths.
+    const pairs = value.split(/;\s*/);
+    const cookies = lower === 'cookie' ? pairs : lower === 'set-cookie' ? pairs.slice(0, 1) : [];
+    for (const part of cookies) {
+      const eq = part.indexOf('=');
+      if (eq > 0) this.add(part.slice(eq + 1));
+    }
   }
 
   add(value: string): void {

@@ -3,6 +3,7 @@
  * and the Markdown download. Both are made from the report alone, which holds no credential
  * (read.ts takes them out on load).
  */
+import {counted} from '../../api-reference/client/counted';
 import {isFailingFrame, seconds, type FrameVerdict, type Report} from './check';
 
 function where(connection: number | undefined, source: string | undefined): string {
@@ -61,10 +62,11 @@ export function summaryLines(report: Report): string[] {
         : c.heartbeatInterval === 0
           ? ', no heartbeats asked'
           : '';
-    const extra = [c.binary > 0 ? `${c.binary} binary` : '', c.errors > 0 ? `${c.errors} errors` : ''].filter(
-      Boolean,
-    );
-    return `connection ${c.id} ${c.url} (${c.channel ?? 'no channel'}): ${c.sent} sent, ${c.received} received, ${[...extra, ''].join(', ')}${c.failingFrames} failing, ${c.brokenRules} broken rules, ${c.sequenceGaps} sequence gaps${c.longestSilence !== null ? `, longest silence ${seconds(c.longestSilence)}` : ''}${beat}${c.channelNote !== undefined ? ` (${c.channelNote})` : ''}`;
+    const extra = [
+      c.binary > 0 ? `${c.binary} binary` : '',
+      c.errors > 0 ? counted(c.errors, 'error') : '',
+    ].filter(Boolean);
+    return `connection ${c.id} ${c.url} (${c.channel ?? 'no channel'}): ${c.sent} sent, ${c.received} received, ${[...extra, ''].join(', ')}${c.failingFrames} failing, ${counted(c.brokenRules, 'broken rule')}, ${counted(c.sequenceGaps, 'sequence gap')}${c.longestSilence !== null ? `, longest silence ${seconds(c.longestSilence)}` : ''}${beat}${c.channelNote !== undefined ? ` (${c.channelNote})` : ''}`;
   });
 }
 
@@ -93,7 +95,7 @@ export function reportMarkdown(report: Report, title = 'Session check'): string 
   out.push('', '## Rules', '');
   for (const rule of report.rules)
     out.push(
-      `- **${rule.title}**: ${rule.checked ? (rule.broken === 0 ? 'holds' : `broken ${rule.broken} times`) : 'not published; not checked'}. ${rule.where.file}, ${rule.where.place}: “${cell(rule.where.words)}”${rule.reading !== undefined ? ` Reading: ${rule.reading}` : ''}`,
+      `- **${rule.title}**: ${rule.checked ? (rule.broken === 0 ? 'holds' : `broken ${rule.broken === 1 ? 'once' : `${rule.broken} times`}`) : 'not published; not checked'}. ${rule.where.file}, ${rule.where.place}: “${cell(rule.where.words)}”${rule.reading !== undefined ? ` Reading: ${rule.reading}` : ''}`,
     );
   out.push('');
   return out.join('\n');

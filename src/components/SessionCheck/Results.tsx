@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import {isFailingFrame, seconds, type FrameVerdict} from '@site/plugins/session-check/client/check';
 import type {ReportView} from '@site/plugins/session-check/client/report';
+import {counted} from '@site/plugins/api-reference/client/counted';
 import styles from './styles.module.css';
 
 const STATUS_WORDS: Record<FrameVerdict['status'], string> = {
@@ -74,9 +75,9 @@ export default function Results({
       <p role="status" className={report.ok ? styles.ok : styles.bad}>
         {report.ok
           ? `${name}: every frame, call and checked rule holds.`
-          : `${name}: ${report.failingCount} failing frames, ${report.findings.length} broken rules, ${report.calls.filter((c) => c.verdict === 'invalid').length} failing calls.`}
+          : `${name}: ${counted(report.failingCount, 'failing frame')}, ${counted(report.findings.length, 'broken rule')}, ${counted(report.calls.filter((c) => c.verdict === 'invalid').length, 'failing call')}.`}
         {report.redacted > 0
-          ? ` ${report.redacted} credential values were redacted when the file was read.`
+          ? ` ${report.redacted === 1 ? '1 credential value was' : `${report.redacted} credential values were`} redacted when the file was read.`
           : ''}
       </p>
       {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it. */}
@@ -104,7 +105,7 @@ export default function Results({
                   <code>{c.url}</code> {c.channel ?? 'no documented channel'}
                   {c.channelNote !== undefined ? <> ({c.channelNote})</> : null}
                   {c.binary > 0 ? <>, {c.binary} binary</> : null}
-                  {c.errors > 0 ? <>, {c.errors} errors</> : null}
+                  {c.errors > 0 ? <>, {counted(c.errors, 'error')}</> : null}
                 </td>
                 <td>{c.sent}</td>
                 <td>{c.received}</td>

@@ -7,6 +7,7 @@
  */
 import {escapePointerToken, isObject, type JsonObject} from '../../../../plugins/api-reference/client/json';
 import type {ValidationError as AjvErrorLike} from '../../../../plugins/session-check/client/types';
+import {counted} from '../../../../plugins/api-reference/client/counted';
 import {previewValue} from './json';
 
 /**
@@ -26,10 +27,6 @@ export interface WordedError {
   keyword: string;
   /** Errors met while trying a combinator's branches (oneOf, anyOf, if/then, propertyNames). */
   details: WordedError[];
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 function quote(name: unknown): string {
@@ -216,7 +213,7 @@ function lengthOf(value: unknown): number | null {
 
 function count(value: unknown, unit: string, units = `${unit}s`): string {
   const length = lengthOf(value);
-  return length === null ? '' : ` (it has ${plural(length, unit, units)})`;
+  return length === null ? '' : ` (it has ${counted(length, unit, units)})`;
 }
 
 /** The sentence for one error, without the folded details. */
@@ -228,10 +225,10 @@ export function describeError(error: AjvErrorLike): {pointer: string; message: s
   let message: string;
   switch (keyword) {
     case 'minLength':
-      message = `must be at least ${plural(Number(limit), 'character')} long${count(error.data, 'character')}`;
+      message = `must be at least ${counted(Number(limit), 'character')} long${count(error.data, 'character')}`;
       break;
     case 'maxLength':
-      message = `must be at most ${plural(Number(limit), 'character')} long${count(error.data, 'character')}`;
+      message = `must be at most ${counted(Number(limit), 'character')} long${count(error.data, 'character')}`;
       break;
     case 'pattern':
       message = `must match ${shortText(String(params.pattern))}${schemaHint(error.parentSchema)}`;
@@ -252,13 +249,13 @@ export function describeError(error: AjvErrorLike): {pointer: string; message: s
       message = `must be a multiple of ${String(params.multipleOf)}`;
       break;
     case 'minItems':
-      message = `must have at least ${plural(Number(limit), 'item')}${count(error.data, 'item')}`;
+      message = `must have at least ${counted(Number(limit), 'item')}${count(error.data, 'item')}`;
       break;
     case 'maxItems':
     case 'additionalItems':
     case 'items':
     case 'unevaluatedItems':
-      message = `must have at most ${plural(Number(limit), 'item')}${count(error.data, 'item')}`;
+      message = `must have at most ${counted(Number(limit), 'item')}${count(error.data, 'item')}`;
       break;
     case 'uniqueItems': {
       // Ajv's fast and slow paths report the two indexes in opposite roles.
@@ -269,17 +266,17 @@ export function describeError(error: AjvErrorLike): {pointer: string; message: s
     case 'minContains':
     case 'contains': {
       const min = typeof params.minContains === 'number' ? params.minContains : 1;
-      message = `must contain at least ${plural(min, 'item')} of the required form${schemaHint(error.schema)}`;
+      message = `must contain at least ${counted(min, 'item')} of the required form${schemaHint(error.schema)}`;
       break;
     }
     case 'maxContains':
-      message = `must contain at most ${plural(Number(params.maxContains ?? limit), 'item')} of the given form`;
+      message = `must contain at most ${counted(Number(params.maxContains ?? limit), 'item')} of the given form`;
       break;
     case 'minProperties':
-      message = `must have at least ${plural(Number(limit), 'property', 'properties')}${count(error.data, 'property', 'properties')}`;
+      message = `must have at least ${counted(Number(limit), 'property', 'properties')}${count(error.data, 'property', 'properties')}`;
       break;
     case 'maxProperties':
-      message = `must have at most ${plural(Number(limit), 'property', 'properties')}${count(error.data, 'property', 'properties')}`;
+      message = `must have at most ${counted(Number(limit), 'property', 'properties')}${count(error.data, 'property', 'properties')}`;
       break;
     case 'required':
       message = `must have the required property ${quote(params.missingProperty)}`;

@@ -9,6 +9,7 @@ import {useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode} fr
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import sessionData from '@generated/session-check/default/session-model.json';
+import {counted} from '@site/plugins/api-reference/client/counted';
 import {useIdentity} from '@site/src/components/Identity';
 import ChangeText from '../ChangeText';
 import type {FilterProps} from './index';
@@ -50,10 +51,6 @@ function save(text: string, type: string, file: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** Identical requests (same request, same outcome) are shown once, with how many there were. */
 function collapse(outcomes: readonly Outcome[]): Array<{outcome: Outcome; count: number}> {
   const seen = new Map<string, {outcome: Outcome; count: number}>();
@@ -74,8 +71,8 @@ function Requests({title, outcomes}: {title: string; outcomes: readonly Outcome[
   return (
     <div className={styles.requests}>
       <Heading as="h4">
-        {title}: {plural(outcomes.length, 'request')} ({counts.matched} matched, {counts.ambiguous} ambiguous,{' '}
-        {counts.unmatched} unmatched)
+        {title}: {counted(outcomes.length, 'request')} ({counts.matched} matched, {counts.ambiguous}{' '}
+        ambiguous, {counts.unmatched} unmatched)
       </Heading>
       <ul>
         {rows.map(({outcome, count}, i) => (
@@ -174,7 +171,7 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
       ? 'Nothing selected yet: paste names or choose a file.'
       : filtered === undefined
         ? 'No earlier version is recorded: there are no changes to filter.'
-        : `${plural(filtered.lines.length, 'change')} since ${filtered.since.label} reach what you use (${plural(selection.length, 'operation or message', 'operations and messages')}), ${filtered.breaking} breaking.${
+        : `${counted(filtered.lines.length, 'change')} since ${filtered.since.label} reach what you use (${counted(selection.length, 'operation or message', 'operations and messages')}), ${filtered.breaking} breaking.${
             unmatched + ambiguous > 0
               ? ` ${unmatched} unmatched and ${ambiguous} ambiguous requests are listed below.`
               : ''
@@ -249,7 +246,7 @@ export default function Filter({history, focus}: FilterProps): ReactNode {
               {files.map((f) => (
                 <li key={f.name}>
                   {f.name} ({FORMAT_NAMES[f.input.format]}
-                  {f.input.redacted > 0 ? `, ${plural(f.input.redacted, 'credential')} taken out` : ''}){' '}
+                  {f.input.redacted > 0 ? `, ${counted(f.input.redacted, 'credential')} taken out` : ''}){' '}
                   <button
                     type="button"
                     className="button button--sm button--link"
