@@ -70,7 +70,7 @@ function readBody(stream: NodeJS.ReadableStream): Promise<Buffer> {
   });
 }
 
-async function startRecorder(prismPort: number, port: number): Promise<Recorder> {
+export async function startRecorder(prismPort: number, port: number): Promise<Recorder> {
   const exchanges: Exchange[] = [];
   const server = http.createServer((req, res) => {
     void (async () => {

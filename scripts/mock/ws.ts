@@ -373,6 +373,8 @@ export async function startWsMock(document: Json, port = 0): Promise<WsMock> {
       frames.push({connection, address: channel.address, direction: 'note', message, text});
     };
     ws.on('message', (data) => {
+      // Frames still in flight after a refusal are not answered: the log says only what went out.
+      if (ws.readyState !== ws.OPEN) return;
       const text = String(data);
       let value: unknown;
       try {

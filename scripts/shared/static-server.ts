@@ -4,7 +4,7 @@
  * records the bytes it sends per request path so the benchmark can report
  * compressed transfer sizes.
  */
-import {createServer} from 'node:http';
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {readFile, stat} from 'node:fs/promises';
 import path from 'node:path';
@@ -23,15 +23,24 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** The file a request path names under `root`, if any: never a file outside it, nor a path that cannot be decoded. */
 async function resolveFile(root: string, pathname: string): Promise<string | undefined> {
-  const clean = decodeURIComponent(pathname).replace(/\/+$/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const clean = decoded.replace(/\/+$/, '');
   const candidates =
     clean === ''
       ? ['index.html']
       : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
   for (const candidate of candidates) {
     const file = path.join(root, candidate);
-    if (!file.startsWith(root)) return undefined;
+    // Inside root, not beside it: `/tmp/site-private` starts with `/tmp/site` too.
+    const inside = path.relative(root, file);
+    if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) return undefined;
     try {
       if ((await stat(file)).isFile()) return file;
     } catch {
@@ -55,7 +64,15 @@ export async function startStaticServer(
 ): Promise<StaticServer> {
   const sent = new Map<string, number>();
   const cache = new Map<string, {raw: Buffer; gz: Buffer}>();
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    // Every request is answered, an unreadable one with 500: a rejection here would hang the
+    // client and end the benchmark's process.
+    serve(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, {'content-type': 'text/plain; charset=utf-8'});
+      res.end(`Cannot serve ${req.url ?? '/'}: ${(error as Error).message}\n`);
+    });
+  });
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let file = await resolveFile(root, url.pathname);
     let status = 200;
@@ -84,7 +101,7 @@ export async function startStaticServer(
     });
     res.end(payload);
     sent.set(url.pathname, (sent.get(url.pathname) ?? 0) + payload.length);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const {port} = server.address() as AddressInfo;
   const timer = setTimeout(() => server.close(), 30 * 60 * 1000); // never outlive a run
