@@ -50,6 +50,7 @@ import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {parseArgs} from 'node:util';
 import {fileURLToPath} from 'node:url';
 import {parse, stringify} from 'yaml';
 import {chromium, type Browser} from '@playwright/test';
@@ -81,30 +82,56 @@ export interface ScaleOptions {
   generated: boolean;
 }
 
+/** Positive whole numbers from a comma-separated option, or the error that names the bad one. */
+function wholeNumbers(option: string, text: string): number[] {
+  return text.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (part.trim() === '' || !Number.isInteger(n) || n <= 0)
+      throw new Error(`${option} takes positive whole numbers, comma-separated; "${part.trim()}" is not one`);
+    return n;
+  });
+}
+
+/**
+ * The command line, or an Error that says what is wrong with it (an unknown option, a value that is
+ * missing or not a number, a shape that is neither plain nor nested): a misspelt option never runs
+ * the default builds of hundreds of operations instead.
+ */
 export function scaleOptions(args: readonly string[]): ScaleOptions {
-  const option = (name: string, fallback: string): string => {
-    const i = args.indexOf(name);
-    return (i >= 0 ? args[i + 1] : undefined) ?? fallback;
-  };
-  const documents = args
-    .flatMap((arg, i) => (arg === '--document' ? (args[i + 1]?.split(',') ?? []) : []))
+  const {values} = parseArgs({
+    args: [...args],
+    options: {
+      sizes: {type: 'string'},
+      nested: {type: 'boolean', default: false},
+      shapes: {type: 'string'},
+      document: {type: 'string', multiple: true},
+      runs: {type: 'string'},
+      keep: {type: 'boolean', default: false},
+      help: {type: 'boolean', default: false},
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const documents = (values.document ?? [])
+    .flatMap((value) => value.split(','))
     .map((file) => file.trim())
     .filter((file) => file !== '')
     .map((file) => path.resolve(file));
+  const shapes = (values.shapes ?? (values.nested ? 'nested' : 'plain')).split(',').map((s) => {
+    const shape = s.trim();
+    if (shape !== 'plain' && shape !== 'nested')
+      throw new Error(`--shapes takes plain and nested, comma-separated; "${shape}" is neither`);
+    return shape as Shape;
+  });
+  const [runs = 5] = values.runs === undefined ? [] : wholeNumbers('--runs', values.runs);
   return {
-    sizes: option('--sizes', '250,659')
-      .split(',')
-      .map((n) => Number(n.trim()))
-      .filter((n) => n > 0),
-    keep: args.includes('--keep'),
-    runs: Math.max(1, Number(option('--runs', '5')) || 5),
-    shapes: option('--shapes', args.includes('--nested') ? 'nested' : 'plain')
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s): s is Shape => s === 'plain' || s === 'nested'),
+    sizes: wholeNumbers('--sizes', values.sizes ?? '250,659'),
+    keep: values.keep,
+    runs,
+    shapes,
     documents,
     generated:
-      documents.length === 0 || ['--sizes', '--nested', '--shapes'].some((name) => args.includes(name)),
+      documents.length === 0 || values.sizes !== undefined || values.shapes !== undefined || values.nested,
   };
 }
 
@@ -676,7 +703,7 @@ interface OverBudget {
   repeats: string[];
 }
 
-function weighReference(outDir: string): {
+export function weighReference(outDir: string): {
   referencePages: string[];
   weighed: Weighed[];
   overBudget: OverBudget[];
@@ -755,7 +782,7 @@ async function generatedResults(options: ScaleOptions): Promise<SizeResult[]> {
 }
 
 /** Why a document was refused: the loader's SpecError (or the build's first [ERROR]) and what follows it. */
-function refusal(output: string): string {
+export function refusal(output: string): string {
   const lines = output
     .split('\n')
     .map((line) => line.trim())
@@ -810,7 +837,13 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     console.log(USAGE);
     return;
   }
-  const options = scaleOptions(args);
+  let options: ScaleOptions;
+  try {
+    options = scaleOptions(args);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
   const runs = options.runs;
   mkdirSync(TMP, {recursive: true});
   const results = await generatedResults(options);

@@ -79,7 +79,7 @@ interface Options {
   twice: boolean;
 }
 
-function parseOptions(argv: string[]): Options {
+export function parseOptions(argv: string[]): Options {
   const parse = () =>
     parseArgs({
       args: argv,
@@ -134,7 +134,7 @@ function makePair(openapi: string | null, asyncapi: string | null): Pair {
   return {name, openapi, asyncapi};
 }
 
-function resolvePairs(options: Options): Pair[] {
+export function resolvePairs(options: Options): Pair[] {
   const pairs: Pair[] = [];
   for (const spec of options.pairs) {
     if (spec === 'specs') {
@@ -300,10 +300,10 @@ async function build(worktree: string, pair: Pair, logFile: string): Promise<Bui
 
 const JS_ASSET = /^assets\/js\//;
 /** `styles.2bfb8a46.css` → `styles.#.css`: the content hash changes with the content, which is compared itself. */
-const normalisePath = (rel: string): string =>
+export const normalisePath = (rel: string): string =>
   rel.replace(/\.[0-9a-f]{8}(\.(css|js)(\.LICENSE\.txt)?)$/, '.#$1');
 /** References to hashed assets inside pages and text files. */
-function normaliseRefs(text: string): string {
+export function normaliseRefs(text: string): string {
   return text
     .replace(/\/assets\/js\/[^"'\s)]+\.js/g, '/assets/js/#.js')
     .replace(/(\/assets\/css\/[\w~.-]+?)\.[0-9a-f]{8}\.css/g, '$1.#.css')
@@ -311,8 +311,8 @@ function normaliseRefs(text: string): string {
 }
 /** CSS-module class names (`[local]_[hash:base64:4]`): the hash follows the module's file path. */
 const CSS_MODULE_CLASS = /^([A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])_[A-Za-z0-9_-]{4}$/;
-const normaliseClassToken = (token: string): string => token.replace(CSS_MODULE_CLASS, '$1_#');
-const normaliseCss = (css: string): string =>
+export const normaliseClassToken = (token: string): string => token.replace(CSS_MODULE_CLASS, '$1_#');
+export const normaliseCss = (css: string): string =>
   normaliseRefs(css).replace(
     /\.([A-Za-z][A-Za-z0-9-]*[A-Za-z0-9])_[A-Za-z0-9_-]{4}(?![A-Za-z0-9_-])/g,
     '.$1_#',
@@ -332,7 +332,7 @@ interface Hunk {
   added: string[];
 }
 
-function hunks(a: string[], b: string[]): {aligned: boolean; hunks: Hunk[]} {
+export function hunks(a: string[], b: string[]): {aligned: boolean; hunks: Hunk[]} {
   const changes = diffArrays(a, b, {maxEditLength: 4000});
   if (changes === undefined) {
     let i = 0;
@@ -362,7 +362,7 @@ const show = (text: string): string => text.replace(/\n/g, '\\n').replace(/\t/g,
  * One changed string as its changed words, `[-old-]{+new+}`, with up to `context` characters of what
  * stays on each side of a change (`…` where more is left out).
  */
-function inlineChange(before: string, after: string, context = 40): string {
+export function inlineChange(before: string, after: string, context = 40): string {
   let changes: {value: string; added?: boolean; removed?: boolean}[] | undefined = diffWords(before, after, {
     maxEditLength: 200,
   });
@@ -390,7 +390,7 @@ function inlineChange(before: string, after: string, context = 40): string {
 const RAW_TEXT = new Set(['pre', 'textarea', 'script']); // white space kept
 
 /** A page as tokens (`<tag a="…">`, `</tag>`, `"text"`), each with the nearest id before it. */
-function htmlTokens(html: string): {tokens: string[]; anchors: string[]; jsChunks: number} {
+export function htmlTokens(html: string): {tokens: string[]; anchors: string[]; jsChunks: number} {
   const tokens: string[] = [];
   const anchors: string[] = [];
   let anchor = '';
@@ -470,7 +470,7 @@ interface Change {
   added: string[];
 }
 
-function compareHtml(before: string, after: string): {changes: Change[]; notes: string[]} {
+export function compareHtml(before: string, after: string): {changes: Change[]; notes: string[]} {
   const a = htmlTokens(normaliseRefs(before));
   const b = htmlTokens(normaliseRefs(after));
   const result = hunks(a.tokens, b.tokens);
@@ -492,7 +492,7 @@ function compareHtml(before: string, after: string): {changes: Change[]; notes: 
 
 // ---------------------------------------------------------------- JSON and text
 
-function compareJson(a: unknown, b: unknown, at: string, out: Change[], limit = 200): void {
+export function compareJson(a: unknown, b: unknown, at: string, out: Change[], limit = 200): void {
   if (out.length >= limit) return;
   if (Array.isArray(a) && Array.isArray(b)) {
     const sa = a.map((x) => JSON.stringify(x));
@@ -529,7 +529,7 @@ function compareJson(a: unknown, b: unknown, at: string, out: Change[], limit = 
   }
 }
 
-function compareLines(before: string, after: string, where = 'line'): Change[] {
+export function compareLines(before: string, after: string, where = 'line'): Change[] {
   const a = before.split('\n');
   return hunks(a, after.split('\n')).hunks.map((h) => ({
     where: `${where} ${h.aAt + 1}`,
@@ -570,7 +570,7 @@ interface Comparison {
   unstable?: string[];
 }
 
-function compareFolders(beforeDir: string, afterDir: string): Comparison {
+export function compareFolders(beforeDir: string, afterDir: string): Comparison {
   const side = (dir: string): {files: Map<string, string>; js: string[]} => {
     const files = new Map<string, string>();
     const js: string[] = []; // one byte a character
@@ -642,7 +642,7 @@ function compareFolders(beforeDir: string, afterDir: string): Comparison {
 
 // ---------------------------------------------------------------- report
 
-function renderChange(change: Change, indent = '      '): string[] {
+export function renderChange(change: Change, indent = '      '): string[] {
   const lines: string[] = [];
   const where = [
     change.where !== '' ? `at ${change.where}` : '',
@@ -676,7 +676,7 @@ interface Group {
   files: string[];
 }
 
-function groupChanges(differing: DifferingFile[]): Group[] {
+export function groupChanges(differing: DifferingFile[]): Group[] {
   const groups = new Map<string, Group>();
   for (const file of differing) {
     for (const change of file.changes) {
@@ -696,7 +696,7 @@ function groupChanges(differing: DifferingFile[]): Group[] {
  * `--twice`: what differs between two builds of the same revision (a time stamp, invented example
  * values) is set aside from the comparison, by file and place, and listed apart.
  */
-function setAsideUnstable(comparison: Comparison, noise: Comparison): void {
+export function setAsideUnstable(comparison: Comparison, noise: Comparison): void {
   const key = (file: string, change: Change): string => `${file}\u0000${change.where}`;
   const unstable = new Set(noise.differing.flatMap((f) => f.changes.map((change) => key(f.name, change))));
   const unstableFiles: string[] = (comparison.unstable = []);
@@ -718,7 +718,7 @@ interface PairResult {
   comparison?: Comparison;
 }
 
-function renderPair(result: PairResult, full: boolean): string[] {
+export function renderPair(result: PairResult, full: boolean): string[] {
   const lines: string[] = [];
   const {pair, builds} = result;
   const times = Object.entries(builds)
@@ -784,7 +784,7 @@ function renderPair(result: PairResult, full: boolean): string[] {
  * revision, with --twice) and reports: the short form to stdout and the full one to `file`, or the
  * full one to stdout without a file. Returns the exit code.
  */
-function report(results: PairResult[], header: string[], file: string | null): 0 | 1 {
+export function report(results: PairResult[], header: string[], file: string | null): 0 | 1 {
   let anyChange = false;
   const short = ['', `Summary (full report: ${file})`];
   const full = [...header, ''];
