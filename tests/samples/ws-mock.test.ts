@@ -11,32 +11,19 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {loadAsyncApi} from '../../plugins/api-reference/load';
-import {
-  asObject,
-  escapePointerToken,
-  type Json,
-  type ParsedDocument,
-} from '../../plugins/api-reference/document';
-import {PreparedDocument} from '../../plugins/api-reference/validator/prepared';
-import {payloadSchemaAt} from '../../plugins/api-reference/validator/targets';
+import {asObject, type Json, type ParsedDocument} from '../../plugins/api-reference/document';
 import {startWsMock, wsRules, type WsMock} from '../../scripts/mock/ws';
+import {replyChecker} from '../helpers/wsReplies';
 import {ROOT} from './run';
 
 const doc = (await loadAsyncApi(path.join(ROOT, 'specs/asyncapi.yaml'))) as Json;
-/** Replies are what the reader receives: read-only fields stay required ('any'). */
-const received = new PreparedDocument('asyncapi', doc as ParsedDocument, 'any');
 const messages = asObject(asObject(doc).components).messages;
+const replyErrors = replyChecker(doc as ParsedDocument);
 /** Errors of a reply against the payload of the message it is named after (none when valid). */
 function validReply(reply: unknown): string[] {
   const name = Object.keys(asObject(reply as Json))[0] ?? '';
   if (asObject(messages)[name] === undefined) return [`no message ${name}`];
-  const schema = payloadSchemaAt(
-    received.document,
-    `/components/messages/${escapePointerToken(name)}/payload`,
-  );
-  if (schema.pointer === null) return [`${name}: ${schema.unavailable ?? 'no payload schema'}`];
-  const validate = received.validator(schema.pointer, schema.dialect);
-  return validate(reply) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
+  return replyErrors(reply);
 }
 const AUTH = {headers: {Authorization: 'Bearer test'}};
 let mock: WsMock;

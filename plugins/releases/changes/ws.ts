@@ -130,6 +130,11 @@ function schemeNamesOf(doc: Obj, list: unknown): string[] {
     .sort();
 }
 
+/** The message as a whole: what its lines are about when no field is named. */
+function messagePlace(subject: Subject, direction: Direction, own: string[]): Place {
+  return {subject, direction, sends: 'messages', what: () => 'message', anchors: () => own};
+}
+
 export function compareWs(ctx: Ctx): void {
   const usesA = messageUses(ctx.base);
   const usesB = messageUses(ctx.rev);
@@ -145,13 +150,7 @@ export function compareWs(ctx: Ctx): void {
     };
     const own = [`${channelId(m.channel)}.${m.name}`, m.name];
     const messageUse = `/channels/${esc(m.channel)}/messages/${esc(m.key)}`;
-    const whole: Place = {
-      subject,
-      direction: m.direction,
-      sends: 'messages',
-      what: () => 'message',
-      anchors: () => own,
-    };
+    const whole = messagePlace(subject, m.direction, own);
     if (ma === undefined) {
       ctx.out.push({
         ...findingOf(ctx, whole, messageUse, messageUse, 'message-added'),
@@ -191,13 +190,7 @@ function compareMessage(
   messageUse: string,
   before: MessageUse,
 ): void {
-  const whole: Place = {
-    subject,
-    direction: m.direction,
-    sends: 'messages',
-    what: () => 'message',
-    anchors: () => own,
-  };
+  const whole = messagePlace(subject, m.direction, own);
   const first = ctx.out.length;
   const na = obj(at(ctx.base, messageUse)?.node);
   const nb = obj(at(ctx.rev, messageUse)?.node);

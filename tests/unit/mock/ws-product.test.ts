@@ -9,28 +9,15 @@
 import {once} from 'node:events';
 import http from 'node:http';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {escapePointerToken, type JsonObject} from '../../../plugins/api-reference/document';
-import {PreparedDocument} from '../../../plugins/api-reference/validator/prepared';
-import {payloadSchemaAt} from '../../../plugins/api-reference/validator/targets';
+import type {JsonObject} from '../../../plugins/api-reference/document';
 import {startWsMock, wsRules, type WsMock} from '../../../scripts/mock/ws';
 import {specWs} from '../../helpers/specModels';
+import {replyChecker} from '../../helpers/wsReplies';
 import {AUTH, bounded, connect, refused, type Session} from './client';
 
 const {asyncapi} = await specWs();
-/** What the reader receives is read with read-only fields required ('any'), as the build reads examples. */
-const received = new PreparedDocument('asyncapi', asyncapi, 'any');
-
-/** What is wrong with `reply` as the message it is named after (nothing when it is valid). */
-function replyErrors(reply: unknown): string[] {
-  const name = Object.keys(reply as JsonObject)[0] ?? '';
-  const schema = payloadSchemaAt(
-    received.document,
-    `/components/messages/${escapePointerToken(name)}/payload`,
-  );
-  if (schema.pointer === null) return [`${name}: ${schema.unavailable ?? 'no payload schema'}`];
-  const validate = received.validator(schema.pointer, schema.dialect);
-  return validate(reply) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
-}
+/** What is wrong with a reply as the message it is named after (nothing when it is valid). */
+const replyErrors = replyChecker(asyncapi);
 
 const subscribeOrders = {subscribe_order_channel: {channel: 'orders', heartbeat_interval: 60}};
 const subscribePrices = {subscribe_price_channel: {channel: 'prices'}};
