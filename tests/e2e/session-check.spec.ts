@@ -193,7 +193,7 @@ for (const width of [1280, 420]) {
       await page.keyboard.press('Tab');
       await expect(page.getByRole('button', {name: 'Check the pasted transcript'})).toBeFocused();
       await page.keyboard.press('Enter');
-      await expect(summary(page)).toHaveText(/pasted transcript: 1 failing frames/);
+      await expect(summary(page)).toHaveText(/pasted transcript: 1 failing frame, /);
       const filter = page.getByLabel(/Show failing frames only/);
       for (let i = 0; i < 40 && !(await filter.evaluate((el) => el === document.activeElement)); i++)
         await page.keyboard.press('Tab');
