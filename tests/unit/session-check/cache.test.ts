@@ -1,17 +1,51 @@
 /**
  * The command's prepared checker (scripts/tools/session-check.ts) is kept between runs and made
  * again when a document changes: a capture is never judged against documents it was not
- * prepared from.
+ * prepared from. On two small documents named as a provider names theirs (OPENAPI_FILE,
+ * ASYNCAPI_FILE): the cache's behaviour does not depend on the documents' size, and preparing
+ * the product's documents three times took 33 s of this tier's longest file (2026-11-28);
+ * the product's own documents are prepared in checker.test.ts and command.test.ts.
  */
-import {copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {checkCapture} from '@site/plugins/session-check/client/check';
 import {readCapture} from '@site/plugins/session-check/client/read';
 import {nodeChecker} from '@site/scripts/tools/session-check';
-import {SPECS} from '../../helpers/specModels';
 import {fixture} from './helpers';
+
+/** The capture's first call is GET /api/instruments on the pre-production host (fixtures/session/rest.har). */
+const OPENAPI = `openapi: 3.1.0
+info: {title: Small, version: 1.0.0}
+servers:
+  - url: https://api.preprod.example.com
+paths:
+  /api/instruments:
+    get:
+      operationId: listInstruments
+      responses:
+        '200':
+          description: The instruments.
+          content:
+            application/json:
+              schema: {type: array, items: {type: object}}
+`;
+
+const ASYNCAPI = `asyncapi: 3.0.0
+info: {title: Small, version: 1.0.0}
+servers:
+  preprod: {host: api.preprod.example.com, protocol: wss}
+channels:
+  prices:
+    address: /ws/prices
+    messages:
+      price: {payload: {type: object, properties: {price: {type: string}}}}
+operations:
+  receivePrice:
+    action: receive
+    channel: {$ref: '#/channels/prices'}
+`;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'session-check-cache-'));
 const saved = {openapi: process.env.OPENAPI_FILE, asyncapi: process.env.ASYNCAPI_FILE};
@@ -28,8 +62,8 @@ describe('the command’s prepared checker', () => {
   it('is kept between runs, and prepared again when a document changes', async () => {
     const openapi = path.join(dir, 'openapi.yaml');
     const asyncapi = path.join(dir, 'asyncapi.yaml');
-    copyFileSync(SPECS.openapi, openapi);
-    copyFileSync(SPECS.asyncapi, asyncapi);
+    writeFileSync(openapi, OPENAPI);
+    writeFileSync(asyncapi, ASYNCAPI);
     process.env.OPENAPI_FILE = openapi;
     process.env.ASYNCAPI_FILE = asyncapi;
     const cache = path.join(dir, 'cache');
