@@ -23,7 +23,12 @@ import {
 import type {ExampleView, RestModel, SchemaNode, WsModel} from './types';
 import {ROUTES} from './client/routes';
 import {PreparedDocument} from './validator/prepared';
-import {openApiDialect, payloadSchemaAt, type SchemaDialect} from './validator/targets';
+import {
+  channelMessageLocations,
+  openApiDialect,
+  payloadSchemaAt,
+  type SchemaDialect,
+} from './validator/targets';
 
 export type DocName = 'openapi' | 'asyncapi';
 export type Docs = Record<DocName, ParsedDocument>;
@@ -350,12 +355,12 @@ function walkRest(walker: ModelWalker, model: RestModel, docs: Docs): void {
 function walkWs(walker: ModelWalker, model: WsModel): void {
   walker.dataTypes = new Map((model.dataTypes ?? []).map((type) => [type.id, type.schema]));
   for (const channel of model.channels) {
+    // Where each message is written: under components/messages, or inline under its channel.
+    const written = channelMessageLocations(walker.docs.asyncapi, channel.key);
     for (const message of channel.messages) {
+      const messagePointer = written.get(message.name) ?? `/components/messages/${token(message.name)}`;
       // The payload schema as the reader's validator finds it: a multi-format object's `schema`.
-      const payload = payloadSchemaAt(
-        walker.docs.asyncapi,
-        `/components/messages/${token(message.name)}/payload`,
-      );
+      const payload = payloadSchemaAt(walker.docs.asyncapi, `${messagePointer}/payload`);
       if (payload.pointer === null) continue;
       const place: Place = {
         doc: 'asyncapi',

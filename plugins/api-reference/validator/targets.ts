@@ -110,6 +110,24 @@ function referenceMessageName(located: Located, fallback: string): string {
   return fallback;
 }
 
+/**
+ * Where each message of a channel is written, by the name the WebSocket reference gives it: its
+ * components/messages entry when the channel refers to one, else the channel's own entry (a message
+ * written inline). The example check reads each message's payload schema there.
+ */
+export function channelMessageLocations(asyncapi: ParsedDocument, channelKey: string): Map<string, string> {
+  const located = new Map<string, string>();
+  const channel = derefAt(asyncapi, `/channels/${escapePointerToken(channelKey)}`);
+  if (!isObject(channel.node) || !isObject(channel.node.messages)) return located;
+  for (const key of Object.keys(channel.node.messages)) {
+    const message = derefAt(asyncapi, `${channel.pointer}/messages/${escapePointerToken(key)}`);
+    if (!isObject(message.node)) continue;
+    const name = referenceMessageName(message, key);
+    if (!located.has(name)) located.set(name, message.pointer);
+  }
+  return located;
+}
+
 /** `messages` of an operation or reply, or else every message of its channel. */
 function messagePointers(asyncapi: ParsedDocument, holderPointer: string): string[] {
   const holder = atPointer(asyncapi, holderPointer);

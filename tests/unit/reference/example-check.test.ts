@@ -132,6 +132,48 @@ describe('examples shown in the references', () => {
   });
 });
 
+describe('a WebSocket message written inline under its channel', () => {
+  /** ASYNCAPI with one message, its payload's example `example`: in the channel itself, or under components. */
+  function written(
+    where: 'inline' | 'components',
+    example: Json,
+  ): {docs: Docs; rest: RestModel; ws: WsModel} {
+    const message = {
+      payload: {type: 'object', properties: {n: {type: 'integer'}}},
+      examples: [{payload: example}],
+    };
+    const asyncapi: JsonObject = {
+      ...structuredClone(ASYNCAPI),
+      channels: {
+        c: {
+          address: '/c',
+          messages: {tick: where === 'inline' ? message : {$ref: '#/components/messages/tick'}},
+        },
+      },
+      components: where === 'inline' ? {} : {messages: {tick: message}},
+    };
+    const docs = {openapi: openapi({qty: 2}), asyncapi};
+    return {docs, rest: buildRestModel(docs.openapi), ws: buildWsModel(asyncapi)};
+  }
+  const walk = ({docs, rest, ws}: {docs: Docs; rest: RestModel; ws: WsModel}): ReturnType<typeof walkAll> =>
+    walkAll(docs, rest, ws);
+
+  it('has its examples checked where it is written, as one under components/messages is', () => {
+    const inline = walk(written('inline', {n: 1}));
+    expect(inline.failures).toEqual([]);
+    expect(inline.checked).toBe(walk(written('components', {n: 1})).checked);
+    // The example as shown, and the same example as the validator's starting value.
+    for (const where of ['inline', 'components'] as const) {
+      const schema =
+        where === 'inline' ? '#/channels/c/messages/tick/payload' : '#/components/messages/tick/payload';
+      expect(walk(written(where, {n: 'one'})).failures).toEqual([
+        `/docs/ws c tick: example {"n":"one"} breaks ${schema} (/n must be integer)`,
+        `/docs/ws c tick (validator example): payload {"n":"one"} breaks ${schema} (/n must be integer)`,
+      ]);
+    }
+  });
+});
+
 describe('a view model that disagrees with its document', () => {
   /** The failures of the walk after `change` has been made to fresh models. */
   function failuresAfter(change: (rest: RestModel, ws: WsModel) => void): string[] {
