@@ -31,7 +31,14 @@ import {
 import {API_REFERENCE_PLUGIN, documentsFromPlugins, type LoadedDocuments} from '../api-reference/content';
 import type {LoadedReference} from '../api-reference/references';
 import {isRedirectPage, pageToMarkdown} from './html-to-markdown';
-import {apiSentence, renderLlmsFull, renderLlmsTxt, type LlmsLink, type LlmsPage} from './llms';
+import {
+  apiSentence,
+  authenticationOf,
+  renderLlmsFull,
+  renderLlmsTxt,
+  type LlmsLink,
+  type LlmsPage,
+} from './llms';
 import {readingOf} from '../api-reference/readings';
 import {isObject, type JsonObject} from '../api-reference/document';
 import {
@@ -325,6 +332,7 @@ export default function machineReadablePlugin(
             rest: versionOf(openapi),
             ws: versionOf(asyncapi),
             wsVersionIsReading: readingOf(isObject(asyncapi.info) ? asyncapi.info : undefined) !== undefined,
+            auth: {rest: authenticationOf(openapi), ws: authenticationOf(asyncapi)},
           }) +
             (hosts !== '' ? ` REST hosts: ${hosts}.` : '') +
             (wsHosts !== '' ? ` WebSocket hosts: ${wsHosts}.` : ''),

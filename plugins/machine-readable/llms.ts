@@ -5,6 +5,7 @@
  * by a reader short of context. Pure string building.
  */
 import {markdownPathFor} from '../api-reference/client/downloads';
+import {derefAt, escapePointerToken as token, isObject, type JsonObject} from '../api-reference/document';
 
 export interface LlmsPage {
   /** URL path of the HTML page (`/docs/intro`). */
@@ -44,6 +45,74 @@ export interface ApiVersions {
   ws: string;
   /** The AsyncAPI `info` carries a reading (x-reading): its version is not one the provider states. */
   wsVersionIsReading?: boolean;
+  /**
+   * How each part is authenticated, in words (authenticationOf), '' where its document declares no
+   * security: the sentence says only what the documents say.
+   */
+  auth?: {rest: string; ws: string};
+}
+
+/** A security scheme in words: "a bearer token (JWT)", "an API key in the header X-Key", … */
+function schemeWords(scheme: JsonObject): string {
+  const type = typeof scheme.type === 'string' ? scheme.type : '';
+  const where = (): string =>
+    typeof scheme.in === 'string' && typeof scheme.name === 'string'
+      ? ` in the ${scheme.in} ${scheme.name}`
+      : typeof scheme.in === 'string'
+        ? ` in the ${scheme.in}`
+        : '';
+  if (type === 'http' && typeof scheme.scheme === 'string' && scheme.scheme.toLowerCase() === 'bearer')
+    return `a bearer token${typeof scheme.bearerFormat === 'string' ? ` (${scheme.bearerFormat})` : ''}`;
+  if (type === 'http' && typeof scheme.scheme === 'string') return `HTTP ${scheme.scheme} authentication`;
+  if (type === 'apiKey' || type === 'httpApiKey') return `an API key${where()}`;
+  if (type === 'oauth2') return 'OAuth 2.0';
+  if (type === 'openIdConnect') return 'OpenID Connect';
+  return type !== '' ? `the ${type} security scheme` : 'a security scheme';
+}
+
+/**
+ * How a document says its API is authenticated, in words: the schemes its security requirements
+ * name (OpenAPI: the document's and each operation's `security`; AsyncAPI: its servers' and
+ * operations' `security`, schemes or `$ref`s to them), each once, joined by "or". '' when it
+ * declares none.
+ */
+export function authenticationOf(doc: JsonObject): string {
+  const words = new Set<string>();
+  const requirement = (pointer: string): void => {
+    const list = derefAt(doc, pointer).node;
+    if (!Array.isArray(list)) return;
+    list.forEach((entry, index) => {
+      if (typeof doc.asyncapi === 'string' && !doc.asyncapi.startsWith('2.')) {
+        // AsyncAPI 3: a Security Scheme object, or a $ref to one.
+        const scheme = derefAt(doc, `${pointer}/${index}`).node;
+        if (isObject(scheme)) words.add(schemeWords(scheme));
+        return;
+      }
+      if (!isObject(entry)) return;
+      for (const name of Object.keys(entry)) {
+        // OpenAPI and AsyncAPI 2: a requirement names schemes of components/securitySchemes (each may be a $ref).
+        const scheme = derefAt(doc, `/components/securitySchemes/${token(name)}`).node;
+        if (isObject(scheme)) words.add(schemeWords(scheme));
+      }
+    });
+  };
+  requirement('/security');
+  for (const holder of ['paths', 'servers', 'operations'] as const) {
+    const items = doc[holder];
+    if (!isObject(items) && !Array.isArray(items)) continue;
+    for (const key of Object.keys(items)) {
+      const base = `/${holder}/${token(key)}`;
+      if (holder !== 'paths') {
+        requirement(`${base}/security`);
+        continue;
+      }
+      const item = derefAt(doc, base).node;
+      if (!isObject(item)) continue;
+      for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
+        if (isObject(item[method])) requirement(`${base}/${method}/security`);
+    }
+  }
+  return [...words].join(' or ');
 }
 
 /**
@@ -60,7 +129,18 @@ export function apiSentence(v: ApiVersions): string {
       : v.ws !== ''
         ? ` (version ${v.ws} too)`
         : '';
-  return `The ${v.title} has a REST part${rest} and a WebSocket part${ws}, both authenticated with a bearer token (JWT).`;
+  const auth = v.auth ?? {rest: '', ws: ''};
+  const authenticated =
+    auth.rest !== '' && auth.rest === auth.ws
+      ? `, both authenticated with ${auth.rest}`
+      : auth.rest !== '' && auth.ws !== ''
+        ? `; the REST part is authenticated with ${auth.rest}, the WebSocket part with ${auth.ws}`
+        : auth.rest !== ''
+          ? `; the REST part is authenticated with ${auth.rest}`
+          : auth.ws !== ''
+            ? `; the WebSocket part is authenticated with ${auth.ws}`
+            : '';
+  return `The ${v.title} has a REST part${rest} and a WebSocket part${ws}${authenticated}.`;
 }
 
 function oneLine(value: string): string {

@@ -5,6 +5,7 @@
 import {describe, expect, test} from 'vitest';
 import {
   apiSentence,
+  authenticationOf,
   renderLlmsFull,
   renderLlmsTxt,
   type LlmsInput,
@@ -201,14 +202,56 @@ describe("llms.txt's introduction: each part of the API with its own version", (
   });
 
   test('documents without readings give each part its version; equal versions are said once per part', () => {
-    expect(apiSentence({title: 'T', rest: '1.2.0', ws: '3.0.0'})).toBe(
+    const jwt = {rest: 'a bearer token (JWT)', ws: 'a bearer token (JWT)'};
+    expect(apiSentence({title: 'T', rest: '1.2.0', ws: '3.0.0', auth: jwt})).toBe(
       'The T has a REST part (version 1.2.0) and a WebSocket part (version 3.0.0), both authenticated with a bearer token (JWT).',
     );
     expect(apiSentence({title: 'T', rest: '1.0.0', ws: '1.0.0'})).toContain(
       'a WebSocket part (version 1.0.0 too)',
     );
-    expect(apiSentence({title: 'T', rest: '', ws: ''})).toBe(
-      'The T has a REST part and a WebSocket part, both authenticated with a bearer token (JWT).',
+    expect(apiSentence({title: 'T', rest: '', ws: ''})).toBe('The T has a REST part and a WebSocket part.');
+  });
+
+  test('says how each part is authenticated only as its document declares it', () => {
+    // The product's documents: a bearer JWT on the REST document and on every WebSocket server.
+    expect(authenticationOf(openapi)).toBe('a bearer token (JWT)');
+    expect(authenticationOf(asyncapi)).toBe('a bearer token (JWT)');
+    const bare = {openapi: '3.1.0', info: {title: 'T', version: '1'}, paths: {'/a': {get: {responses: {}}}}};
+    expect(authenticationOf(bare)).toBe('');
+    // An operation's own requirement, a scheme behind a $ref, and an API key.
+    const keyed = {
+      ...bare,
+      paths: {'/a': {get: {security: [{key: []}, {basic: []}], responses: {}}}},
+      components: {
+        securitySchemes: {
+          key: {$ref: '#/components/securitySchemes/realKey'},
+          realKey: {type: 'apiKey', in: 'header', name: 'X-Key'},
+          basic: {type: 'http', scheme: 'basic'},
+        },
+      },
+    };
+    expect(authenticationOf(keyed)).toBe('an API key in the header X-Key or HTTP basic authentication');
+    // AsyncAPI 3: a scheme written in full on a server.
+    const ws = {
+      asyncapi: '3.0.0',
+      info: {title: 'T', version: '1'},
+      servers: {
+        live: {host: 'h', protocol: 'wss', security: [{type: 'httpApiKey', in: 'query', name: 'token'}]},
+      },
+    };
+    expect(authenticationOf(ws)).toBe('an API key in the query token');
+    expect(apiSentence({title: 'T', rest: '1', ws: '1', auth: {rest: authenticationOf(keyed), ws: ''}})).toBe(
+      'The T has a REST part (version 1) and a WebSocket part (version 1 too); the REST part is authenticated with an API key in the header X-Key or HTTP basic authentication.',
+    );
+    expect(
+      apiSentence({
+        title: 'T',
+        rest: '',
+        ws: '',
+        auth: {rest: 'a bearer token', ws: 'an API key in the query token'},
+      }),
+    ).toBe(
+      'The T has a REST part and a WebSocket part; the REST part is authenticated with a bearer token, the WebSocket part with an API key in the query token.',
     );
   });
 
