@@ -76,7 +76,7 @@ function schemeWords(scheme: JsonObject): string {
  * operations' `security`, schemes or `$ref`s to them), each once, joined by "or". '' when it
  * declares none.
  */
-export function authenticationOf(doc: JsonObject): string {
+export function authenticationOf(doc: Readonly<Record<string, unknown>>): string {
   const words = new Set<string>();
   const requirement = (pointer: string): void => {
     const list = derefAt(doc, pointer).node;
