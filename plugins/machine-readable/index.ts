@@ -303,7 +303,7 @@ export default function machineReadablePlugin(
       const sections = assignSections(
         [
           ...sidebarSections(docs?.content, options.guidesTitle),
-          {title: 'Version history', paths: [ROUTES.versionHistory]},
+          {title: 'Version history', paths: [`${baseUrl}${ROUTES.versionHistory.slice(1)}`]},
         ],
         [...byPath.keys()],
       ).map((s) => ({

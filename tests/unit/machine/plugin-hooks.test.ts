@@ -65,6 +65,7 @@ describe('postBuild on a small build', () => {
 
   beforeAll(async () => {
     write('docs/fixture/index.html', DOC_PAGE);
+    write('version-history.html', DOC_PAGE.replaceAll('Fixture guide', 'Version history'));
     write('docs/index.html', REDIRECT);
     write('404.html', DOC_PAGE);
     write('rest.html', REFERENCE_PAGE);
@@ -99,6 +100,7 @@ describe('postBuild on a small build', () => {
       outDir,
       routesPaths: [
         '/site/docs/fixture',
+        '/site/version-history',
         '/site/docs/',
         '/site/404',
         '/site/rest',
@@ -133,6 +135,10 @@ describe('postBuild on a small build', () => {
     expect(llms).toContain('https://docs.example.com/site/docs/fixture.md');
     expect(llms).toContain('https://docs.example.com/site/rest.md');
     expect(llms).not.toContain('/releases/');
+    // The version history has its section, under the site's base URL as every page is.
+    expect(llms).toContain(
+      '## Version history\n\n- [Version history](https://docs.example.com/site/version-history.md)',
+    );
   });
 
   it('says which versions of the API and which hosts the site documents (a numeric version too)', () => {
