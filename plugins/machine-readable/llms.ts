@@ -5,7 +5,13 @@
  * by a reader short of context. Pure string building.
  */
 import {markdownPathFor} from '../api-reference/client/downloads';
-import {derefAt, escapePointerToken as token, isObject, type JsonObject} from '../api-reference/document';
+import {
+  derefAt,
+  escapePointerToken as token,
+  isObject,
+  pathItemOperations,
+  type JsonObject,
+} from '../api-reference/document';
 
 export interface LlmsPage {
   /** URL path of the HTML page (`/docs/intro`). */
@@ -106,10 +112,9 @@ export function authenticationOf(doc: Readonly<Record<string, unknown>>): string
         requirement(`${base}/security`);
         continue;
       }
-      const item = derefAt(doc, base).node;
-      if (!isObject(item)) continue;
-      for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
-        if (isObject(item[method])) requirement(`${base}/${method}/security`);
+      const item = derefAt(doc, base);
+      if (!isObject(item.node)) continue;
+      for (const {at} of pathItemOperations(item.node)) requirement(`${item.pointer}${at}/security`);
     }
   }
   return [...words].join(' or ');
