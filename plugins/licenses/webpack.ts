@@ -1,42 +1,30 @@
 /**
- * The webpack side of the licences page. The page imports a virtual module
- * (`@shipped-licenses/data`) whose content is decided only once the CLIENT
- * compilation knows its chunks, i.e. which modules really ship:
+ * The bundler side of the licences page (webpack or Rspack, through the API both share). The page
+ * imports `@shipped-licenses/data`, a module (./placeholder.js) whose content is decided only once
+ * the CLIENT compilation knows its chunks, i.e. which modules really ship:
  *
- * - client compilation: just before module hashes are computed (the chunk graph
- *   is final, nothing has been generated yet), walk every chunk's modules, map
- *   their files to packages, and write the result into the virtual module;
- * - server compilation (SSG): wait (finishModules, an async hook) for the client's
- *   result and write the same content into its copy of the module, so the HTML
- *   and the client bundle hold identical data and hydrate without mismatch.
+ * - client compilation: when its assets are processed (the chunk graph is final, the code is
+ *   generated but not yet minified or content-hashed), walk every chunk's modules, map their files
+ *   to packages, and write the result into the placeholder's string in the emitted code;
+ * - server compilation (SSG): wait, in the same hook, for the client's result and write the same
+ *   data into its bundle, so the HTML and the client bundle hold identical data and hydrate
+ *   without mismatch.
  *
- * The virtual module is a webpack RawModule: its hash includes its source, so
- * caches and content hashes follow the data.
+ * The data is written before the content hashes are computed (the real content hash runs later in
+ * the same hook), so file names follow the data. Rspack, unlike webpack, does not let a plugin
+ * change a module's source once the chunk graph is built: hence the emitted code, not the module.
  */
-import {createRequire} from 'node:module';
+import path from 'node:path';
 import type {Compilation, Compiler, Module} from 'webpack';
 import {groupByLicense, resourcesOfIdentifier, shippedPackages} from './collect';
 import type {ApiLicense, LicensesData} from './types';
 
-/** webpack's RawModule (a module whose source is a string; hashed and cached by that string). */
-type RawModuleClass = new (
-  source: string,
-  identifier: string,
-  readableIdentifier: string,
-  runtimeRequirements: ReadonlySet<string>,
-) => Module & {sourceStr: string};
-
-/**
- * RawModule is not on webpack's public export object (5.x), so load it from the
- * webpack that Docusaurus's bundler uses: the same class the compiler works with.
- */
-function loadRawModule(): RawModuleClass {
-  const fromBundler = createRequire(require.resolve('@docusaurus/bundler'));
-  return fromBundler('webpack/lib/RawModule') as RawModuleClass;
-}
-
 export const DATA_REQUEST = '@shipped-licenses/data';
-const MODULE_ID = 'shipped-licenses-data';
+/** The module the request resolves to, and the string in it the data replaces. */
+export const PLACEHOLDER_FILE = path.join(__dirname, 'placeholder.js');
+const PLACEHOLDER = '__SHIPPED_LICENSES_DATA__';
+/** The placeholder's string literal as a minifier may have quoted it. */
+const PLACEHOLDER_LITERAL = /(["'`])__SHIPPED_LICENSES_DATA__\1/g;
 const PLUGIN = 'ShippedLicensesPlugin';
 
 /** One build's hand-over from the client compilation to the server compilation. */
@@ -66,8 +54,12 @@ export class ClientResult {
   }
 }
 
-export function moduleSource(data: LicensesData): string {
-  return `module.exports = ${JSON.stringify(data)};\n`;
+/** The data as the JavaScript string literal that replaces the placeholder's (read by its JSON.parse). */
+export function dataLiteral(data: LicensesData): string {
+  // Line and paragraph separators are valid in JSON and in string literals since ES2019; escaped anyway.
+  return JSON.stringify(JSON.stringify(data))
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Files of every module in every chunk the compilation emits. */
@@ -112,62 +104,39 @@ export class ShippedLicensesPlugin {
   ) {}
 
   apply(compiler: Compiler): void {
-    const RawModule = loadRawModule();
-    const {RuntimeGlobals} = compiler.webpack;
+    const {RawSource} = compiler.webpack.sources;
     const {role, result, api} = this.options;
     const mode: LicensesData['mode'] = compiler.options.mode === 'development' ? 'development' : 'production';
     const placeholder: LicensesData = {complete: false, mode, api, groups: [], packageCount: 0};
+    const resolve = (compiler.options.resolve ??= {});
+    const alias = resolve.alias;
+    if (Array.isArray(alias)) alias.push({name: DATA_REQUEST, alias: PLACEHOLDER_FILE});
+    else resolve.alias = {...alias, [DATA_REQUEST]: PLACEHOLDER_FILE};
 
-    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation, {normalModuleFactory}) => {
-      let data: LicensesData | null = null;
-
-      normalModuleFactory.hooks.factorize.tapAsync(PLUGIN, (resolveData, callback) => {
-        if (resolveData.request !== DATA_REQUEST) {
-          callback();
-          return;
-        }
-        callback(
-          null,
-          new RawModule(moduleSource(placeholder), MODULE_ID, MODULE_ID, new Set([RuntimeGlobals.module])),
-        );
-      });
-
-      if (role === 'server') {
-        compilation.hooks.finishModules.tapPromise(PLUGIN, async () => {
-          const timeout = this.options.timeoutMs ?? 15 * 60_000;
-          let timer: NodeJS.Timeout | undefined;
-          try {
-            data = await Promise.race([
-              result.promise,
-              new Promise<never>((_, reject) => {
-                timer = setTimeout(
-                  () =>
-                    reject(
-                      new Error(
-                        `${PLUGIN}: the client compilation did not report its packages within ${timeout} ms.`,
-                      ),
-                    ),
-                  timeout,
-                );
-              }),
-            ]);
-          } finally {
-            clearTimeout(timer);
+    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // Before minifying (OPTIMIZE_SIZE) and before the real content hash (OPTIMIZE_HASH).
+        {name: PLUGIN, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE},
+        async () => {
+          let data: LicensesData;
+          if (role === 'client') {
+            data = licensesData(shippedFiles(compilation), api, mode);
+            result.resolve(data);
+          } else {
+            data = (await this.clientData()) ?? placeholder;
           }
-        });
-      }
-
-      compilation.hooks.beforeModuleHash.tap(PLUGIN, () => {
-        if (role === 'client') {
-          data = licensesData(shippedFiles(compilation), api, mode);
-          result.resolve(data);
-        }
-        for (const module of compilation.modules) {
-          if (module.identifier() === MODULE_ID && module instanceof RawModule) {
-            module.sourceStr = moduleSource(data ?? placeholder);
+          const literal = dataLiteral(data);
+          for (const asset of compilation.getAssets()) {
+            if (!/\.[cm]?js$/.test(asset.name)) continue;
+            const code = asset.source.source().toString();
+            if (!code.includes(PLACEHOLDER)) continue;
+            compilation.updateAsset(
+              asset.name,
+              new RawSource(code.replace(PLACEHOLDER_LITERAL, () => literal)),
+            );
           }
-        }
-      });
+        },
+      );
     });
 
     if (role === 'client') {
@@ -176,6 +145,30 @@ export class ShippedLicensesPlugin {
       compiler.hooks.done.tap(PLUGIN, (stats) => {
         if (stats.hasErrors()) result.reject(new Error(`${PLUGIN}: the client compilation failed.`));
       });
+    }
+  }
+
+  /** The server's wait for the client's list, bounded. */
+  private async clientData(): Promise<LicensesData> {
+    const timeout = this.options.timeoutMs ?? 15 * 60_000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        this.options.result.promise,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new Error(
+                  `${PLUGIN}: the client compilation did not report its packages within ${timeout} ms.`,
+                ),
+              ),
+            timeout,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

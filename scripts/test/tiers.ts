@@ -4,7 +4,7 @@
  * would, once its stage has finished). Side by side go tiers that need nothing from each other and
  * leave a core idle alone: the set-up (apt-get installing the samples' toolchains and Chromium when
  * missing, scripts/setup/ahead.ts) beside the static checks and the unit tests (each ends on one
- * process), the samples beside the production build (webpack's single-threaded phases). Not more:
+ * process), the samples beside the production build (the bundler's single-threaded phases). Not more:
  * with the builds of site copies (tests/sites, which read nothing of build/) also beside the
  * production build and the samples (tried 2026-11-28), that stage took 379 s instead of about 390 s
  * for the two stages, and a C# sample timed out (most likely Mono's wait at exit, since fixed in
@@ -31,7 +31,7 @@ import {runIfMain} from '../shared/main';
 
 /**
  * The tiers `npm test` runs, in order: the npm script of each, what it is, and what its environment
- * adds. The production build writes no webpack cache here: nothing in the run reads it again (the
+ * adds. The production build writes no persistent cache here: nothing in the run reads it again (the
  * warm-cache case builds a copy with a cache of its own), and writing it costs about 15 s of CPU
  * time. `npm run build` on its own keeps the cache, for a maintainer's next build.
  */

@@ -170,7 +170,7 @@ beforeAll(() => {
 
   out = path.join(site, 'build-releases');
   // Checked on its HTML, feed and JSON and in Chromium, never on the form of its JavaScript: not
-  // minified, and no webpack cache written (nothing reads it again). Badges for the two newest
+  // minified, and no persistent cache written (nothing reads it again). Badges for the two newest
   // releases (the default is one).
   const result = buildCopy(site, ['--out-dir', out], {
     env: {RELEASE_BADGES: '2', DOCUSAURUS_NO_PERSISTENT_CACHE: '1'},

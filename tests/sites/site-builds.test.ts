@@ -1,11 +1,11 @@
 /**
  * Builds of a throw-away copy of the site, to prove what the specification says
- * about the identity living in one place, that a build from a warm webpack cache
+ * about the identity living in one place, that a build from a warm bundler cache
  * loads, and that a build is all or nothing. Documents nobody here wrote and the
  * described-once document build in site-documents.test.ts, and the configuration
  * errors in site-errors.test.ts: the other worker runs them meanwhile, since this
  * file's two builds, one after the other, are the longest chain of the tier.
- * One shared copy; node_modules is linked entry by entry, so the copy's webpack
+ * One shared copy; node_modules is linked entry by entry, so the copy's Rspack
  * cache (node_modules/.cache) is its own and starts empty.
  *
  * The copy's builds share that cache, as a maintainer's builds do: the first full build (the
@@ -31,7 +31,7 @@ const ROOT = path.resolve(__dirname, '../..');
 let site = '';
 
 /**
- * A build of the copy, with the copy's webpack cache. Both builds here are minified, as `npm run
+ * A build of the copy, with the copy's persistent cache. Both builds here are minified, as `npm run
  * build` is, so that the minifier's cached output is part of what the second one reuses; `--no-minify`
  * (which skips the minifier) is for a build checked only on its HTML.
  */
@@ -145,7 +145,7 @@ describe('a build from a warm cache, of a changed document that splits the refer
   // proves the whole path a maintainer takes: change the documents, build from the kept cache, load.
   // It made 150 more operations, a 164-operation build of 370 s of CPU time, for the ids to grow.
   const EXTRA_REQUEST_BODIES = 2;
-  const cache = (): string => path.join(site, 'node_modules/.cache/webpack');
+  const cache = (): string => path.join(site, 'node_modules/.cache/rspack');
   let result: BuildResult;
   let outDir = '';
 

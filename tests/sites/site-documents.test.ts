@@ -3,7 +3,7 @@
  * nobody here wrote (a split OpenAPI document, an AsyncAPI 2.6 document) build, and a schema
  * several operations share is described once. Apart from site-builds.test.ts, whose two builds
  * (identity, then the warm-cache case) are the longest chain of the tier: the other worker runs
- * these meanwhile. One copy with its own webpack cache (node_modules linked entry by entry): the
+ * these meanwhile. One copy with its own persistent cache (node_modules linked entry by entry): the
  * first build fills it, the second reads it.
  */
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -23,7 +23,7 @@ const ROOT = path.resolve(__dirname, '../..');
 let site = '';
 
 /**
- * A build of the copy, with the copy's webpack cache. Checked on its HTML, downloads and
+ * A build of the copy, with the copy's persistent cache. Checked on its HTML, downloads and
  * messages, never on the size or form of the JavaScript: not minified.
  */
 function build(args: string[], env: Record<string, string> = {}): BuildResult {

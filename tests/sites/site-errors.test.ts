@@ -34,7 +34,7 @@ const SMALL_ASYNCAPI = path.join(ROOT, 'tests/fixtures/asyncapi/v2/streetlights-
 
 /**
  * A build of the copy, checked on its error message only: `--no-minify` skips the minifier, and
- * DOCUSAURUS_NO_PERSISTENT_CACHE keeps these builds from writing webpack's cache into the project's
+ * DOCUSAURUS_NO_PERSISTENT_CACHE keeps these builds from writing the bundler's cache into the project's
  * node_modules/.cache (node_modules is linked), which nothing would read again. The documents are
  * small ones (SMALL_OPENAPI, SMALL_ASYNCAPI).
  */

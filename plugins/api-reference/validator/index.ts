@@ -89,11 +89,34 @@ export async function emitValidators(
     index[entry.target] = entry;
     await actions.createData(`${VALIDATORS_DIR}/${entry.file}`, source);
   }
-  // The folder always exists (the browser's lazy import context needs it) and
-  // keeps the index for whoever wants to see what was compiled.
+  // The browser's loader of each (src/components/ApiReference/Validator/load.ts).
+  await actions.createData(
+    `${VALIDATORS_DIR}/${LOADERS_FILE}`,
+    validatorLoaders(compiled.map(({entry}) => entry.file)),
+  );
+  // The index, for whoever wants to see what was compiled.
   const indexPath = await actions.createData(`${VALIDATORS_DIR}/index.json`, JSON.stringify(index, null, 2));
-  await removeStaleValidators(path.dirname(indexPath), new Set(compiled.map(({entry}) => entry.file)));
+  await removeStaleValidators(
+    path.dirname(indexPath),
+    new Set([LOADERS_FILE, ...compiled.map(({entry}) => entry.file)]),
+  );
   return index;
+}
+
+/** The module of the validators' loaders, beside them. */
+export const LOADERS_FILE = 'loaders.js';
+
+/**
+ * One lazy `import()` per validator file, each its own chunk named `validator-<file>` (the dot a
+ * dash): static requests with their own chunk names, which webpack and Rspack both honour, where a
+ * context over the folder loses them under Rspack (and lists each file under two keys).
+ */
+export function validatorLoaders(files: readonly string[]): string {
+  const lines = files.map((file) => {
+    const chunk = `validator-${file.replace(/[^\w-]/g, '-')}`;
+    return `  ${JSON.stringify(file)}: () => import(/* webpackChunkName: ${JSON.stringify(chunk)} */ ${JSON.stringify(`./${file}`)}),`;
+  });
+  return `// Written by the api-reference plugin (plugins/api-reference/validator/index.ts).\nexport default {\n${lines.join('\n')}\n};\n`;
 }
 
 /** Validators of targets that no longer exist would still be bundled: remove them. */

@@ -2,6 +2,7 @@
  * The pure side of the licences plugin on a fixture node_modules tree:
  * file → package, licence fields, licence files, grouping, module identifiers.
  */
+import {runInNewContext} from 'node:vm';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import {
   shippedPackages,
   urlOf,
 } from '../../../plugins/licenses/collect';
-import {licensesData, moduleSource} from '../../../plugins/licenses/webpack';
+import {dataLiteral, licensesData} from '../../../plugins/licenses/webpack';
 
 let root = '';
 const nm = (...parts: string[]): string => path.join(root, 'node_modules', ...parts);
@@ -111,7 +112,7 @@ describe('shippedPackages and groups', () => {
     expect(groups.map((g) => g.license)).toEqual(['(MIT OR Apache-2.0)', 'ISC', 'MIT']);
   });
 
-  it('builds the page data and the virtual module source', () => {
+  it('builds the page data, and the string literal the placeholder module parses it from', () => {
     const data = licensesData([nm('alpha', 'lib', 'a.js')], {name: 'Proprietary', url: null});
     expect(data).toMatchObject({
       complete: true,
@@ -120,7 +121,14 @@ describe('shippedPackages and groups', () => {
       api: {name: 'Proprietary'},
     });
     expect(licensesData([], null, 'development').mode).toBe('development');
-    expect(moduleSource(data)).toMatch(/^module\.exports = \{"complete":true/);
+    const literal = dataLiteral({...data, api: {name: 'A\u2028B "quoted"', url: null}});
+    expect(literal).toMatch(/^"\{\\"complete\\":true/);
+    expect(literal).not.toContain('\u2028');
+    // The placeholder module's own reading of it: JSON.parse of the string the literal denotes.
+    expect(JSON.parse(runInNewContext(literal) as string)).toEqual({
+      ...data,
+      api: {name: 'A\u2028B "quoted"', url: null},
+    });
   });
 });
 

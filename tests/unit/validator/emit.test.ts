@@ -44,6 +44,7 @@ describe('emitValidators', () => {
     expect(index['rest:upload']?.reason).toMatch(/cannot be compiled/);
     expect(readdirSync(path.join(dataDir, 'validators')).sort()).toEqual([
       'index.json',
+      'loaders.js',
       'rest-createThing.js',
       'rest-upload.js',
     ]);
@@ -60,6 +61,6 @@ describe('emitValidators', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'api-reference-'));
     const index = await emitValidators(fakeActions(dataDir), {openapi: openApiWith({}), asyncapi: null});
     expect(index).toEqual({});
-    expect(readdirSync(path.join(dataDir, 'validators'))).toEqual(['index.json']);
+    expect(readdirSync(path.join(dataDir, 'validators')).sort()).toEqual(['index.json', 'loaders.js']);
   });
 });

@@ -4,8 +4,8 @@
  * validators (`restparams-<operationId>.js`, standalone Ajv code). One context in
  * "lazy-once" mode puts all of it in a single chunk, fetched the first time a
  * reader opens a builder: one entry in the chunk map of every page's runtime
- * instead of one per file. A webpack context rather than `import()` with a
- * variable part, for the reason given in ../Validator/load.ts.
+ * instead of one per file (the bundler names it by number: Rspack ignores a
+ * context's chunk name).
  */
 import type {BuilderModel} from '@site/plugins/api-reference/builder/types';
 import type {CompiledValidator} from '../Validator/core';
@@ -19,7 +19,7 @@ interface LazyContext {
 
 declare global {
   interface ImportMeta {
-    /** webpack 5 context in lazy-once mode: every module of the folder in one chunk (an overload of ../Validator/load.ts's). */
+    /** A bundler context in lazy-once mode: every module of the folder in one chunk (webpack's and Rspack's `import.meta.webpackContext`). */
     webpackContext(
       request: string,
       options: {recursive: boolean; regExp: RegExp; mode: 'lazy-once'; chunkName: string},
