@@ -47,6 +47,10 @@ const base = {
         find: /^@theme\/(Heading|CodeBlock|Layout|TOC|TOCCollapsible)$/,
         replacement: stub('theme/$1.tsx'),
       },
+      {
+        find: '@generated/api-reference/default/validators/loaders.js',
+        replacement: stub('validatorLoaders.ts'),
+      },
       {find: '@docusaurus/Link', replacement: stub('docusaurus/Link.tsx')},
       {find: '@docusaurus/useBrokenLinks', replacement: stub('docusaurus/useBrokenLinks.ts')},
       {find: '@docusaurus/router', replacement: stub('docusaurus/router.ts')},

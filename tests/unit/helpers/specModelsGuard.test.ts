@@ -55,6 +55,8 @@ const ALLOWED: Record<string, string> = {
     'builds models from a changed copy of specs/ in a temp folder (the product case uses specModels)',
   'tests/unit/reference/wild-documents.test.tsx':
     "reads the product's documents only for their warnings (readOpenApi); builds models from fixtures",
+  'tests/unit/reference/example-check.test.ts':
+    "builds models of its own small documents; 'specs/openapi.yaml' is only the file name its messages show, and '/site/specs/…' made-up paths for isOwnDocument",
   'tests/specs/reference-examples.test.ts':
     "builds models only from changed copies; '/site/specs/…' are made-up paths for isOwnDocument",
   'tests/e2e/rest.spec.ts': E2E,
