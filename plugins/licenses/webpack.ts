@@ -107,7 +107,6 @@ export class ShippedLicensesPlugin {
     const {RawSource} = compiler.webpack.sources;
     const {role, result, api} = this.options;
     const mode: LicensesData['mode'] = compiler.options.mode === 'development' ? 'development' : 'production';
-    const placeholder: LicensesData = {complete: false, mode, api, groups: [], packageCount: 0};
     const resolve = (compiler.options.resolve ??= {});
     const alias = resolve.alias;
     if (Array.isArray(alias)) alias.push({name: DATA_REQUEST, alias: PLACEHOLDER_FILE});
@@ -123,7 +122,7 @@ export class ShippedLicensesPlugin {
             data = licensesData(shippedFiles(compilation), api, mode);
             result.resolve(data);
           } else {
-            data = (await this.clientData()) ?? placeholder;
+            data = await this.clientData();
           }
           const literal = dataLiteral(data);
           for (const asset of compilation.getAssets()) {
