@@ -15,7 +15,29 @@ import type {Html} from './types';
  */
 export function markdown(source: unknown, baseLevel = 2): Html | undefined {
   if (typeof source !== 'string' || source.trim() === '') return undefined;
-  const html = micromark(source, {extensions: [gfm()], htmlExtensions: [gfmHtml()]});
+  const key = `${baseLevel}\u0000${source}`;
+  const known = rendered.get(key);
+  if (known !== undefined) return known;
+  if (rendered.size >= RENDERED_MAX) rendered.clear();
+  const html = render(source, baseLevel);
+  rendered.set(key, html);
+  return html;
+}
+
+/** micromark's options, made once: building the GFM extensions on every call cost as much as parsing. */
+const OPTIONS = {extensions: [gfm()], htmlExtensions: [gfmHtml()]};
+
+/**
+ * Descriptions already rendered, by heading level and source. A schema shared by many operations
+ * has its fields' descriptions rendered once per use; on a document whose shared schemas are used
+ * 60 times (tests/unit/reference/describedOnce.test.tsx) the model took 4.6 s, 4.0 of them in
+ * micromark. Bounded, so that a long `npm start` session editing documents does not grow it.
+ */
+const rendered = new Map<string, Html>();
+const RENDERED_MAX = 20_000;
+
+function render(source: string, baseLevel: number): Html {
+  const html = micromark(source, OPTIONS);
   const levels = [...html.matchAll(/<h([1-6])>/g)].map((m) => Number(m[1]));
   if (levels.length === 0) return html.trim();
   const shift = Math.max(0, baseLevel + 1 - Math.min(...levels));

@@ -78,15 +78,20 @@ function schemeWords(scheme: JsonObject): string {
 
 /**
  * How a document says its API is authenticated, in words: the schemes its security requirements
- * name (OpenAPI: the document's and each operation's `security`; AsyncAPI: its servers' and
- * operations' `security`, schemes or `$ref`s to them), each once, joined by "or". '' when it
- * declares none.
+ * name, each once, joined by "or"; '' when no part of it asks for any.
+ * - OpenAPI: each operation's own `security`, else the document's (OpenAPI 3.1, 4.8.10.1). An empty
+ *   list, no list, or an empty requirement `{}` among the alternatives lets an operation be called
+ *   without authentication: when that is so of some operations but not all, the words say so.
+ * - AsyncAPI: its servers' and operations' `security` (3: schemes or `$ref`s to them; 2: requirement
+ *   objects naming components/securitySchemes).
  */
 export function authenticationOf(doc: Readonly<Record<string, unknown>>): string {
   const words = new Set<string>();
-  const requirement = (pointer: string): void => {
+  /** Adds the words of the requirement list at `pointer`; whether it lets a call go without. */
+  const requirement = (pointer: string): {none: boolean} => {
     const list = derefAt(doc, pointer).node;
-    if (!Array.isArray(list)) return;
+    if (!Array.isArray(list) || list.length === 0) return {none: true};
+    let none = false;
     list.forEach((entry, index) => {
       if (typeof doc.asyncapi === 'string' && !doc.asyncapi.startsWith('2.')) {
         // AsyncAPI 3: a Security Scheme object, or a $ref to one.
@@ -95,27 +100,39 @@ export function authenticationOf(doc: Readonly<Record<string, unknown>>): string
         return;
       }
       if (!isObject(entry)) return;
+      if (Object.keys(entry).length === 0) none = true;
       for (const name of Object.keys(entry)) {
         // OpenAPI and AsyncAPI 2: a requirement names schemes of components/securitySchemes (each may be a $ref).
         const scheme = derefAt(doc, `/components/securitySchemes/${token(name)}`).node;
         if (isObject(scheme)) words.add(schemeWords(scheme));
       }
     });
+    return {none};
   };
+  if (typeof doc.openapi === 'string') {
+    const paths = isObject(doc.paths) ? doc.paths : {};
+    let open = 0;
+    let operations = 0;
+    for (const key of Object.keys(paths)) {
+      const item = derefAt(doc, `/paths/${token(key)}`);
+      if (!isObject(item.node)) continue;
+      for (const {at, operation} of pathItemOperations(item.node)) {
+        operations++;
+        const own = Object.hasOwn(operation, 'security') ? `${item.pointer}${at}/security` : '/security';
+        if (requirement(own).none) open++;
+      }
+    }
+    if (operations === 0) requirement('/security');
+    const schemes = [...words].join(' or ');
+    if (schemes === '' || open === 0) return schemes;
+    if (open === operations) return `${schemes}, which no operation requires`;
+    return `${schemes}, which ${open === 1 ? 'one operation does' : `${open} of its ${operations} operations do`} not require`;
+  }
   requirement('/security');
-  for (const holder of ['paths', 'servers', 'operations'] as const) {
+  for (const holder of ['servers', 'operations'] as const) {
     const items = doc[holder];
     if (!isObject(items) && !Array.isArray(items)) continue;
-    for (const key of Object.keys(items)) {
-      const base = `/${holder}/${token(key)}`;
-      if (holder !== 'paths') {
-        requirement(`${base}/security`);
-        continue;
-      }
-      const item = derefAt(doc, base);
-      if (!isObject(item.node)) continue;
-      for (const {at} of pathItemOperations(item.node)) requirement(`${item.pointer}${at}/security`);
-    }
+    for (const key of Object.keys(items)) requirement(`/${holder}/${token(key)}/security`);
   }
   return [...words].join(' or ');
 }
@@ -135,16 +152,16 @@ export function apiSentence(v: ApiVersions): string {
         ? ` (version ${v.ws} too)`
         : '';
   const auth = v.auth ?? {rest: '', ws: ''};
+  const parts = [
+    auth.rest !== '' ? `the REST part is authenticated with ${auth.rest}` : '',
+    auth.ws !== ''
+      ? `the WebSocket part ${auth.rest !== '' ? 'with' : 'is authenticated with'} ${auth.ws}`
+      : '',
+  ].filter((part) => part !== '');
   const authenticated =
     auth.rest !== '' && auth.rest === auth.ws
       ? `, both authenticated with ${auth.rest}`
-      : auth.rest !== '' && auth.ws !== ''
-        ? `; the REST part is authenticated with ${auth.rest}, the WebSocket part with ${auth.ws}`
-        : auth.rest !== ''
-          ? `; the REST part is authenticated with ${auth.rest}`
-          : auth.ws !== ''
-            ? `; the WebSocket part is authenticated with ${auth.ws}`
-            : '';
+      : parts.map((part) => `; ${part}`).join('');
   return `The ${v.title} has a REST part${rest} and a WebSocket part${ws}${authenticated}.`;
 }
 

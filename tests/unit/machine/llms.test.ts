@@ -251,7 +251,53 @@ describe("llms.txt's introduction: each part of the API with its own version", (
         auth: {rest: 'a bearer token', ws: 'an API key in the query token'},
       }),
     ).toBe(
-      'The T has a REST part and a WebSocket part; the REST part is authenticated with a bearer token, the WebSocket part with an API key in the query token.',
+      'The T has a REST part and a WebSocket part; the REST part is authenticated with a bearer token; the WebSocket part with an API key in the query token.',
+    );
+    expect(apiSentence({title: 'T', rest: '', ws: '', auth: {rest: '', ws: 'OAuth 2.0'}})).toBe(
+      'The T has a REST part and a WebSocket part; the WebSocket part is authenticated with OAuth 2.0.',
+    );
+  });
+
+  test('says when some operations, or all, can be called without authentication', () => {
+    const schemes = {securitySchemes: {jwt: {type: 'http', scheme: 'bearer', bearerFormat: 'JWT'}}};
+    const op = (security?: unknown[]): Record<string, unknown> => ({
+      ...(security !== undefined ? {security} : {}),
+      responses: {},
+    });
+    const doc = (
+      paths: Record<string, unknown>,
+      security: unknown[] = [{jwt: []}],
+    ): Record<string, unknown> => ({
+      openapi: '3.1.0',
+      info: {title: 'T', version: '1'},
+      security,
+      paths,
+      components: schemes,
+    });
+    // `security: []` on an operation lifts the document's requirement; `{}` among the alternatives makes it optional.
+    expect(authenticationOf(doc({'/a': {get: op(), post: op([])}, '/b': {get: op([{}, {jwt: []}])}}))).toBe(
+      'a bearer token (JWT), which 2 of its 3 operations do not require',
+    );
+    expect(authenticationOf(doc({'/a': {get: op(), post: op([])}}))).toBe(
+      'a bearer token (JWT), which one operation does not require',
+    );
+    expect(authenticationOf(doc({'/a': {get: op(), post: op()}}, [{jwt: []}, {}]))).toBe(
+      'a bearer token (JWT), which no operation requires',
+    );
+    // A document-wide requirement every operation lifts: nothing to say.
+    expect(authenticationOf(doc({'/a': {get: op([])}}))).toBe('');
+    // An operation's requirement where the document has none: the others need nothing.
+    expect(authenticationOf(doc({'/a': {get: op([{jwt: []}]), post: op()}}, []))).toBe(
+      'a bearer token (JWT), which one operation does not require',
+    );
+    const sentence = apiSentence({
+      title: 'T',
+      rest: '1',
+      ws: '',
+      auth: {rest: authenticationOf(doc({'/a': {get: op(), post: op([])}})), ws: 'a bearer token (JWT)'},
+    });
+    expect(sentence).toBe(
+      'The T has a REST part (version 1) and a WebSocket part; the REST part is authenticated with a bearer token (JWT), which one operation does not require; the WebSocket part with a bearer token (JWT).',
     );
   });
 
