@@ -55,6 +55,8 @@ const base = {
       {find: '@docusaurus/useBrokenLinks', replacement: stub('docusaurus/useBrokenLinks.ts')},
       {find: '@docusaurus/router', replacement: stub('docusaurus/router.ts')},
       {find: '@docusaurus/useIsBrowser', replacement: stub('docusaurus/useIsBrowser.ts')},
+      {find: '@docusaurus/useBaseUrl', replacement: stub('docusaurus/useBaseUrl.ts')},
+      {find: '@docusaurus/useGlobalData', replacement: stub('docusaurus/useGlobalData.ts')},
       {find: '@docusaurus/Head', replacement: stub('docusaurus/Head.tsx')},
       {find: '@docusaurus/useDocusaurusContext', replacement: stub('docusaurus/useDocusaurusContext.ts')},
       {find: /^@docusaurus\/theme-common$/, replacement: stub('docusaurus/theme-common.ts')},

@@ -6,6 +6,7 @@
  */
 import type {Note} from './store';
 import {FEED_ROUTE, HISTORY_ROUTE, NEXT_ID, outputPath, releaseRoutes} from './client/routes';
+import {judgedSentence} from './client/verdicts';
 import {correctionLead, type DeprecationView, type EntryView, type HistoryView, type ItemView} from './view';
 
 function xml(text: string): string {
@@ -21,7 +22,7 @@ export interface FeedOptions {
 
 function summary(entry: EntryView): string {
   if (entry.kind === 'unreleased')
-    return `The upcoming release, ${entry.date === null ? 'release date not published' : `planned for ${entry.date}`}: not yet in production. ${entry.summary}`;
+    return `The upcoming release, ${entry.date === null ? 'release date not published' : `planned for ${entry.date}`}: not yet in production. ${entry.summary}${entry.judgedAt !== undefined ? ` ${judgedSentence(entry.judgedAt)}` : ''}`;
   const date = entry.date === null && entry.kind === 'release' ? 'Release date not published. ' : '';
   if (entry.initial) return `${date}The first recorded release.`;
   if (entry.kind === 'amendment') return `${correctionLead(entry.version)} ${entry.summary}`;

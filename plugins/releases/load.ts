@@ -101,8 +101,9 @@ export async function loadReleases(
   const shown = shownReleases(specPaths, renderReleases);
   const next = shown.references.find((r) => r.kind === 'next');
   // The upcoming release's changes carry its version and the date the provider set for it.
-  const entries = (dir === null ? [] : await history(dir, specPaths)).map((e) =>
-    e.kind === 'unreleased' && next !== undefined ? {...e, version: next.version, date: next.date} : e,
+  const entries = (dir === null ? [] : await history(dir, specPaths, {upcomingDate: next?.date ?? null})).map(
+    (e) =>
+      e.kind === 'unreleased' && next !== undefined ? {...e, version: next.version, date: next.date} : e,
   );
   const unmatched = entries.flatMap((e) => (e.unmatchedNotes ?? []).map((k) => `${e.version ?? ''}: ${k}`));
   if (unmatched.length > 0)

@@ -72,6 +72,12 @@ export interface HistoryEntry {
   recorded?: string | null;
   /** Keys of release.yaml `changes:` notes that match no computed change (an error for release:check). */
   unmatchedNotes?: string[];
+  /**
+   * Unreleased changes only: the day their removals were judged against the sunsets announced
+   * (`x-sunset`), the upcoming release's planned date when the provider set one (`planned`), else
+   * the day of the build.
+   */
+  judgedAt?: {date: string; planned: boolean};
 }
 
 function readNotes(raw: unknown): Note[] {
@@ -269,14 +275,17 @@ function withAnnouncements(changes: Change[], deprecatedIn: ReadonlyMap<string, 
  * The history, newest first: unreleased changes of the working copy (when it
  * differs from the newest release), then each release preceded by its
  * amendments, newest first. Sunsets are judged at a release's date, else at the day it
- * was recorded (judgedAt); the working documents at `options.today` (default: today).
+ * was recorded (judgedAt); the working documents at the upcoming release's planned date
+ * (`options.upcomingDate`, specs/releases/next.yaml) when there is one, else at `options.today`
+ * (default: today), as what would ship if released that day.
  */
 export async function history(
   releasesDir: string,
   working: Pair | null,
-  options: {today?: string} = {},
+  options: {today?: string; upcomingDate?: string | null} = {},
 ): Promise<HistoryEntry[]> {
   const now = options.today ?? today();
+  const upcomingAt = options.upcomingDate ?? null;
   const releases = listReleases(releasesDir);
   const entries: HistoryEntry[] = [];
   /** `<api>:<pointer>` of each deprecated use → the release that deprecated it. */
@@ -330,8 +339,12 @@ export async function history(
   }
   const newest = releases[releases.length - 1];
   if (working !== null && newest !== undefined && !samePair(currentPair(newest), working)) {
-    // The working documents are judged today: they are what would ship if released now.
-    const changes = withAnnouncements(await diffPairs(currentPair(newest), working, now), deprecatedIn);
+    // The working documents are judged at the planned release date, else today: what would ship then.
+    const judgedAt = {date: upcomingAt ?? now, planned: upcomingAt !== null};
+    const changes = withAnnouncements(
+      await diffPairs(currentPair(newest), working, judgedAt.date),
+      deprecatedIn,
+    );
     entries.push({
       id: 'unreleased',
       kind: 'unreleased',
@@ -342,6 +355,7 @@ export async function history(
       since: newest.version,
       changes,
       bump: requiredBump(changes),
+      judgedAt,
     });
   }
   return entries.reverse();

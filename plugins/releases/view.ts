@@ -112,6 +112,11 @@ export interface EntryView {
   lead?: string;
   /** The day it was recorded here: a stable date for feeds when no release date is published. */
   recorded?: string | null;
+  /**
+   * Unreleased changes with a removal judged against its sunset date: the day it was judged at (the
+   * upcoming release's planned date, else the build's day; judgedSentence says which).
+   */
+  judgedAt?: {date: string; planned: boolean};
   /** Grouped changes (documentation-only ones apart): added, changed, removed subjects. */
   sections: Array<{change: 'added' | 'changed' | 'removed'; groups: GroupView[]}>;
   /** Reworded descriptions and edited examples: no integration changes for them. */
@@ -367,10 +372,16 @@ export function entryView(entry: HistoryEntry, anchors: Anchors, index = 0): Ent
     changeNotes,
     ...(amendment ? {lead: correctionLead(entry.version)} : {}),
     ...(entry.recorded !== undefined ? {recorded: entry.recorded} : {}),
+    ...(entry.judgedAt !== undefined && entry.changes.some((c) => SUNSET_RULES.has(c.rule))
+      ? {judgedAt: entry.judgedAt}
+      : {}),
     sections,
     docs,
   };
 }
+
+/** The rules whose verdict depends on the day a removal is judged at (before or after its sunset). */
+const SUNSET_RULES: ReadonlySet<string> = new Set(['removed-as-announced', 'removed-before-sunset']);
 
 /**
  * A note that applies to more than one listed line (a note keyed by what changed, e.g. a shared

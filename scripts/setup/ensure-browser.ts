@@ -60,7 +60,12 @@ export function main(): void {
     );
     process.exit(1);
   }
-  const version = execFileSync(path, ['--version'], {encoding: 'utf8'}).trim();
+  // Debian's launcher (/usr/bin/chromium) sources /etc/chromium.d/dev-shm, whose test of /dev/shm
+  // prints "[: …: unexpected operator" where findmnt answers two lines: only the version is read.
+  const version = execFileSync(path, ['--version'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
   console.log(`Browser for tests: ${path} (${version})`);
 }
 

@@ -112,3 +112,16 @@ export function its(w: Words): string {
 export function capital(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * What an unreleased entry's removals were judged against, as a sentence; `format` writes a day
+ * (the page's long form, the feed's ISO date).
+ */
+export function judgedSentence(
+  judgedAt: {date: string; planned: boolean},
+  format: (date: string) => string = (date) => date,
+): string {
+  return judgedAt.planned
+    ? `Removals are judged against their sunset dates as of the planned release date, ${format(judgedAt.date)}.`
+    : `Removals are judged against their sunset dates as of ${format(judgedAt.date)}, the day this site was built: no release date is published, so a rebuild on a later day may judge them otherwise.`;
+}

@@ -18,6 +18,7 @@ import {
   NEXT_ID,
   releaseRoutes,
 } from '@site/plugins/releases/client/routes';
+import {judgedSentence} from '@site/plugins/releases/client/verdicts';
 import {releaseDateText} from '@site/src/components/ApiReference/Release/switching';
 import ChangeText from './ChangeText';
 import Deprecations from './Deprecations';
@@ -66,6 +67,9 @@ function Entry({entry, current}: {entry: EntryView; current: boolean}): ReactNod
         )}
         {entry.total > 0 && !entry.initial ? ` · ${entry.summary}` : ''}
       </p>
+      {entry.judgedAt !== undefined ? (
+        <p className={styles.meta}>{judgedSentence(entry.judgedAt, formatDate)}</p>
+      ) : null}
       {entry.kind === 'amendment' && entry.reason !== undefined ? (
         <p>
           <InlineCode text={entry.reason} />
