@@ -9,6 +9,7 @@
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {runIfMain} from '../shared/main';
+import {TSC} from '../shared/typescript';
 
 /** The files changed against `since` (HEAD by default: uncommitted work), and the new ones. */
 export function changedFiles(since = 'HEAD'): string[] {
@@ -35,8 +36,8 @@ export function quickChecks(files: readonly string[]): {name: string; command: s
     {
       name: 'typecheck',
       command: [
-        'npx',
-        'tsc',
+        'node',
+        TSC,
         '--noEmit',
         '--incremental',
         '--tsBuildInfoFile',

@@ -14,9 +14,10 @@ import {promisify} from 'node:util';
 import openapiTS, {astToString} from 'openapi-typescript';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLIENT_SOURCE} from './helpers/openapi-client-source';
-import {OPENAPI_PATH, REPO_ROOT, loadOpenApi} from './helpers/openapi-document';
+import {OPENAPI_PATH, loadOpenApi} from './helpers/openapi-document';
 import {startPrism, type MockServer} from './helpers/openapi-prism';
 import {exampleRequests, listOperations, queryString, type ExampleRequest} from './helpers/openapi-requests';
+import {TSC_PATH} from '../../scripts/shared/typescript';
 
 const run = promisify(execFile);
 const doc = loadOpenApi();
@@ -41,10 +42,9 @@ describe('generated TypeScript types', () => {
     await writeFile(join(folder, 'schema.ts'), types);
     await writeFile(join(folder, 'client.ts'), CLIENT_SOURCE);
 
-    const tsc = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');
     const args = ['--strict', '--noEmit', '--noUncheckedIndexedAccess', '--target', 'ES2022', '--module', 'ESNext',
       '--moduleResolution', 'Bundler', '--lib', 'ES2022,DOM', '--skipLibCheck', 'client.ts'];
-    const result = await run(tsc, args, {cwd: folder, timeout: 60_000}).then(
+    const result = await run(process.execPath, [TSC_PATH, ...args], {cwd: folder, timeout: 60_000}).then(
       () => ({ok: true, output: ''}),
       (error: {stdout?: string; stderr?: string; message: string}) => ({ok: false, output: `${error.stdout ?? ''}${error.stderr ?? error.message}`}),
     );
