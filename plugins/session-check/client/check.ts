@@ -706,6 +706,38 @@ function callParameters(
   return params;
 }
 
+/** A server URL template as a regular expression's source: `{variable}` matches `variable`. */
+function templateSource(template: string, variable: string): string {
+  return template
+    .split(/\{[^}]*\}/)
+    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join(variable);
+}
+
+/**
+ * The path prefixes of the documented servers that a call's URL is on, to set aside before its path
+ * is matched against the operations' templates (OpenAPI 3.1, 4.8.5):
+ * - an absolute server URL, on its own host only; a `{variable}` in it matches any value there
+ *   (`https://{region}.example.com/v1` is on `eu.example.com`, its prefix `/v1`);
+ * - a relative one (`/v1`), relative to wherever the documents are served, which a recorded session
+ *   does not say: its prefix is set aside on any host.
+ */
+export function serverPrefixes(servers: readonly string[], url: URL): string[] {
+  const prefixOf = (path: string): string[] => {
+    const template = path.split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
+    if (template === '') return [];
+    const found = new RegExp(`^${templateSource(template, '[^/]+')}(?=/|$)`).exec(url.pathname);
+    return found === null ? [] : [found[0]];
+  };
+  return servers.flatMap((server) => {
+    if (server.startsWith('/')) return prefixOf(server);
+    const absolute = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/i.exec(server);
+    if (absolute === null) return [];
+    const onHost = new RegExp(`^${templateSource(absolute[1] ?? '', '[^/]+?')}$`, 'i').test(url.host);
+    return onHost ? prefixOf(absolute[2] ?? '') : [];
+  });
+}
+
 function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): CallVerdict {
   const base: CallVerdict = {
     index: call.index,
@@ -722,17 +754,12 @@ function judgeCall(call: CapturedCall, env: CheckEnvironment, judge: Judge): Cal
   } catch {
     return base;
   }
-  // Server prefixes are set aside only on a documented server's host.
-  const prefixes = env.model.restServers.flatMap((server) => {
-    try {
-      const s = new URL(server);
-      return s.host === url.host ? [s.pathname] : [];
-    } catch {
-      // A server URL with variables: its prefix cannot be set aside.
-      return [];
-    }
-  });
-  const found = matchPath(env.model.operations, call.method, url.pathname, prefixes);
+  const found = matchPath(
+    env.model.operations,
+    call.method,
+    url.pathname,
+    serverPrefixes(env.model.restServers, url),
+  );
   if (found.status === 'unmatched') return base;
   // Equally concrete templates: the first the documents list (the history filter lists them all).
   const chosen = found.best[0];

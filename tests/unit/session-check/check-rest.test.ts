@@ -2,10 +2,10 @@
  * REST calls in a HAR, on the edges rest.har does not reach: query values read as the types the
  * documents give them (numbers, booleans, repeated lists), request and response bodies that are
  * not JSON or not checked, a URL that cannot be read, and (on a copy of the session model) a
- * status an operation does not list, a status range, and a server URL with variables.
+ * status an operation does not list, a status range, and the servers' path prefixes (variables, relative URLs).
  */
 import {describe, expect, it} from 'vitest';
-import type {CallVerdict} from '@site/plugins/session-check/client/check';
+import {serverPrefixes, type CallVerdict} from '@site/plugins/session-check/client/check';
 import {failureLines} from '@site/plugins/session-check/client/report';
 import type {CheckEnvironment} from '@site/plugins/session-check/client/types';
 import {sessionChecker} from './helpers';
@@ -198,18 +198,55 @@ describe('REST calls on a changed session model', () => {
     expect(report.calls[2]?.problems[0]?.message).toBe('status 304 is not among the listed responses (2XX)');
   });
 
-  it('a server URL with variables sets no prefix aside; a plain one does, on its own host only', async () => {
+  it("a server's path prefix is set aside on its own host, variables matching any value; a relative server's on any host", async () => {
     const url = `${API}/trading/api/instruments`;
-    const variables = await changed(({model}) => {
-      model.restServers = ['https://api.example.com:{port}/trading', 'https://{region}.example.com/trading'];
-    });
-    const plain = await changed(({model}) => {
-      model.restServers = ['https://api.example.com/trading'];
-    });
-    expect(verdicts((await judge(har({url}), variables)).calls)).toEqual([[null, 'unmatched', []]]);
-    expect(verdicts((await judge(har({url}), plain)).calls)).toEqual([['listInstruments', 'valid', []]]);
-    const elsewhere = await judge(har({url: 'https://other.example.com/trading/api/instruments'}), plain);
-    expect(elsewhere.calls[0]?.verdict).toBe('unmatched');
+    const verdictWith = async (servers: string[], at = url): Promise<unknown> => {
+      const env = await changed(({model}) => {
+        model.restServers = servers;
+      });
+      return verdicts((await judge(har({url: at}), env)).calls);
+    };
+    const valid = [['listInstruments', 'valid', []]];
+    const unmatched = [[null, 'unmatched', []]];
+    expect(await verdictWith(['https://api.example.com/trading'])).toEqual(valid);
+    expect(await verdictWith(['https://{region}.example.com/trading'])).toEqual(valid);
+    expect(await verdictWith(['https://api.example.com/{basePath}'])).toEqual(valid);
+    expect(await verdictWith(['/trading'])).toEqual(valid);
+    expect(await verdictWith(['/trading'], 'https://other.example.com/trading/api/instruments')).toEqual(
+      valid,
+    );
+    // Another host, a port the call did not use, another prefix: the path is matched whole.
+    expect(
+      await verdictWith(
+        ['https://api.example.com/trading'],
+        'https://other.example.com/trading/api/instruments',
+      ),
+    ).toEqual(unmatched);
+    expect(await verdictWith(['https://api.example.com:{port}/trading'])).toEqual(unmatched);
+    expect(await verdictWith(['/v2'])).toEqual(unmatched);
+  });
+
+  it('serverPrefixes: each server the URL is on, with the prefix as the call wrote it', () => {
+    const url = new URL('https://eu.example.com:8443/v1/eu/orders');
+    expect(
+      serverPrefixes(
+        [
+          'https://{region}.example.com:{port}/v1/{area}',
+          'https://eu.example.com/v1',
+          'https://eu.example.com:8443/v1/',
+          '/v1',
+          '/v10',
+          'https://us.example.com/v1',
+          'not a url',
+          '',
+        ],
+        url,
+      ),
+    ).toEqual(['/v1/eu', '/v1', '/v1']);
+    // A dot in a server URL is a dot, not any character.
+    expect(
+      serverPrefixes(['https://eu.example.com/v1.2'], new URL('https://eu.example.com/v1x2/orders')),
+    ).toEqual([]);
   });
 
   it('a path parameter the operation does not declare is read as text', async () => {
