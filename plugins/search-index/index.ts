@@ -17,6 +17,17 @@ import {scopes} from './scopes';
 
 export type PluginOptions = Partial<ExtractOptions>;
 
+/**
+ * What the build says when no page was indexed. Every page indexed gives at least one record (a page
+ * without a <main> is indexed from its <body>), so each route was missing, a redirect, or noindex.
+ */
+export function emptyIndexWarning(outDir: string): string {
+  return (
+    `[search-index] No page of the build in ${outDir} was indexed: the search box will find nothing. ` +
+    'Each route was missing from the output, a redirect, or marked noindex (<meta name="robots" content="noindex">).'
+  );
+}
+
 export default function searchIndexPlugin(context: LoadContext, options: PluginOptions = {}): Plugin {
   const extractOptions: ExtractOptions = {...DEFAULT_EXTRACT_OPTIONS, ...options};
   return {
@@ -30,12 +41,7 @@ export default function searchIndexPlugin(context: LoadContext, options: PluginO
         options: extractOptions,
       });
       // A warning, not a failure: an empty site still builds, but nobody should ship it unnoticed.
-      if (index.records.length === 0) {
-        console.warn(
-          `[search-index] No page of the build in ${outDir} had content to index: the search box will find nothing. ` +
-            'Check that pages render their content inside a <main> element.',
-        );
-      }
+      if (index.records.length === 0) console.warn(emptyIndexWarning(outDir));
       // The current reference and the guides in one file; each release's reference in its own,
       // loaded only on that release's pages (client/scope.ts).
       const {main, releases} = splitByRelease(index);

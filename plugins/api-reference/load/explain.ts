@@ -131,7 +131,7 @@ export function explainAjvError(error: AjvError): string {
       const condition = describeCondition(parent.if);
       const branch = String(params.failingKeyword ?? 'then');
       if (condition !== undefined)
-        return `${field} breaks the rule for objects where ${branch === 'then' ? '' : 'not '}${condition.replace(/^it has/, 'the object has')}: see the problems listed beside this one for what it lacks`;
+        return `${field} breaks the rule that applies ${branch === 'then' ? 'when' : 'unless'} ${condition.replace(/^it has/, 'the object has')}: see the problems listed beside this one for what it lacks`;
       return `${field} breaks a conditional rule of the specification (rule at ${error.schemaPath}): see the problems listed beside this one`;
     }
     case 'dependentRequired': {

@@ -90,11 +90,15 @@ describe('one sentence per rule broken', () => {
   it('a conditional rule says the condition in words when it is a simple one', () => {
     const byFields = {if: {required: ['flows']}, then: {required: ['type']}};
     expect(say('if', '/scheme', {parentSchema: byFields, params: {failingKeyword: 'then'}})).toBe(
-      '"scheme" breaks the rule for objects where the object has "flows": see the problems listed beside this one for what it lacks',
+      '"scheme" breaks the rule that applies when the object has "flows": see the problems listed beside this one for what it lacks',
+    );
+    // The `else` branch: the rule for objects that do not meet the condition.
+    expect(say('if', '/scheme', {parentSchema: byFields, params: {failingKeyword: 'else'}})).toBe(
+      '"scheme" breaks the rule that applies unless the object has "flows": see the problems listed beside this one for what it lacks',
     );
     const byValues = {if: {properties: {type: {const: 'oauth2'}, in: {enum: ['query', 'header']}, x: {}}}};
     expect(say('if', '/scheme', {parentSchema: byValues, params: {failingKeyword: 'then'}})).toBe(
-      '"scheme" breaks the rule for objects where "type" is "oauth2" and "in" is "query" or "header": see the problems listed beside this one for what it lacks',
+      '"scheme" breaks the rule that applies when "type" is "oauth2" and "in" is "query" or "header": see the problems listed beside this one for what it lacks',
     );
     expect(say('if', '/scheme', {parentSchema: {if: {minProperties: 2}}, schemaPath: '#/$defs/s/if'})).toBe(
       '"scheme" breaks a conditional rule of the specification (rule at #/$defs/s/if): see the problems listed beside this one',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {buildSearchIndex, htmlFileOf} from '../../../plugins/search-index/build';
-import searchIndexPlugin from '../../../plugins/search-index/index';
+import searchIndexPlugin, {emptyIndexWarning} from '../../../plugins/search-index/index';
 import {
   SEARCH_INDEX_FILE,
   SEARCH_INDEX_VERSION,
@@ -81,5 +81,17 @@ describe('the plugin', () => {
     ) as SearchIndexFile;
     expect(written.pages.map((p) => p.t)).toEqual(['Example API', 'REST API reference']);
     expect(written.records.every((r) => r.x.length <= 101)).toBe(true);
+  });
+
+  it('indexes a page without <main>; no records only for routes missing, redirected or noindex, as the warning says', async () => {
+    await put('bare/index.html', page('Bare', '<h1>No main element</h1><p>Still text.</p>'));
+    const bare = await buildSearchIndex({outDir, baseUrl: '/', routesPaths: ['/bare']});
+    expect(bare.records.length).toBeGreaterThan(0);
+    const none = await buildSearchIndex({outDir, baseUrl: '/', routesPaths: ['/docs', '/missing']});
+    expect(none.records).toEqual([]);
+    const warning = emptyIndexWarning(outDir);
+    expect(warning).toContain(`No page of the build in ${outDir} was indexed`);
+    expect(warning).toContain('missing from the output, a redirect, or marked noindex');
+    expect(warning).not.toContain('<main>');
   });
 });
