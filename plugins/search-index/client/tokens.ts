@@ -8,8 +8,10 @@
  * - its segments, split on punctuation but keeping `_` and `-` words whole (`bulk_order_id`);
  * - its atoms: segments split on `_`, `-` and camelCase (`bulk`, `order`, `id`;
  *   `AmountTooAccurate` → `amount`, `too`, `accurate`).
- * Everything is lower-cased; single characters are dropped.
+ * Everything is folded (fold: lower-cased, accents removed, so `societe` finds `Société`); single
+ * characters are dropped.
  */
+import {fold} from './fold';
 
 /**
  * Unicode classes built from strings: as regex literals, the site's Babel
@@ -30,7 +32,8 @@ const HAS_PUNCTUATION = unicode('[^\\p{L}\\p{N}]');
 /** Whitespace-separated runs of a text with surrounding punctuation removed (original case). */
 export function runsOf(text: string): string[] {
   const runs: string[] = [];
-  for (const raw of text.split(/\s+/)) {
+  // Composed first: a letter written as a base and a combining mark stays one letter of its word.
+  for (const raw of text.normalize('NFC').split(/\s+/)) {
     const run = raw.replace(LEAD, '').replace(TRAIL, '');
     if (run !== '') runs.push(run);
   }
@@ -57,7 +60,7 @@ export function termsOfRun(run: string): string[] {
     for (const atom of atomsOf(segment)) terms.add(atom);
   }
   return Array.from(terms)
-    .map((t) => t.toLowerCase())
+    .map(fold)
     .filter((t, i, all) => t.length > 1 && all.indexOf(t) === i);
 }
 
@@ -73,7 +76,7 @@ export function isIdentifier(run: string): boolean {
 
 /** Query terms, most specific first: each run whole (identifiers are matched as one term). */
 export function wholeQueryTerms(query: string): string[] {
-  return unique(runsOf(query).map((r) => r.toLowerCase())).filter((t) => t.length > 1);
+  return unique(runsOf(query).map(fold)).filter((t) => t.length > 1);
 }
 
 /** Query terms, loosest: the atoms of every run (`counter_leg` → `counter`, `leg`). */
@@ -82,18 +85,19 @@ export function atomQueryTerms(query: string): string[] {
     run
       .split(NON_ALNUM)
       .flatMap((part) => part.split(CAMEL))
-      .map((a) => a.toLowerCase()),
+      .map(fold),
   );
   return unique(atoms).filter((t) => t.length > 1);
 }
 
-/** Lower-case, trimmed, single-spaced, surrounding quotes/backticks removed: how queries and names are compared. */
+/** Folded (fold), trimmed, single-spaced, surrounding quotes/backticks removed: how queries and names are compared. */
 export function normalize(value: string): string {
-  return value
-    .trim()
-    .replace(/^[`'"]+|[`'"]+$/g, '')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
+  return fold(
+    value
+      .trim()
+      .replace(/^[`'"]+|[`'"]+$/g, '')
+      .replace(/\s+/g, ' '),
+  );
 }
 
 function unique(values: string[]): string[] {

@@ -20,6 +20,7 @@ import {
 } from '../../../plugins/search-index/client/indexFile';
 import searchIndexPlugin from '../../../plugins/search-index/index';
 import {loadSearchEngine, SearchEngine} from '../../../src/theme/SearchBar/engine';
+import {highlight} from '../../../src/theme/SearchBar/text';
 import {NO_INDEX, REDIRECT} from './fixtures';
 
 /** A record of page `p` with the fields a case needs. */
@@ -62,7 +63,11 @@ describe('queries at the edges', () => {
   it('finds a word with accents, in any case, and highlights it', () => {
     const {hits} = engine.search('RÉSUMÉ');
     expect(hits.map((h) => h.record.a)).toEqual(['overview']);
-    expect(hits[0]?.terms).toContain('résumé');
+    // Terms are folded (no case, no accents); the highlight marks the word as written.
+    expect(hits[0]?.terms).toContain('resume');
+    expect(highlight('Résumé of the API', hits[0]?.terms ?? []).filter((s) => s.match)).toEqual([
+      {text: 'Résumé', match: true},
+    ]);
     expect(hits[0]?.tier).toBe(2);
   });
 

@@ -177,6 +177,56 @@ describe('index file and result text', () => {
     expect(highlight('', ['x'])).toEqual([]);
   });
 
+  it('finds and marks words whatever their accents, composed or not', () => {
+    const accented = new SearchEngine({
+      v: SEARCH_INDEX_VERSION,
+      pages: [{u: '/docs/intro', t: 'Introduction'}],
+      records: [
+        {
+          p: 0,
+          k: 'section',
+          a: 'settlement',
+          t: 'Settlement with Société Générale',
+          c: '',
+          n: [],
+          x: 'Règlement livré.',
+        },
+        // The same name written with combining accents (NFD), as a pasted text may be.
+        {
+          p: 0,
+          k: 'section',
+          a: 'clearing',
+          t: 'Clearing',
+          c: '',
+          n: [],
+          x: 'Via Socie\u0301te\u0301 Ge\u0301ne\u0301rale.',
+        },
+      ],
+    });
+    const found = (query: string): string[] =>
+      accented
+        .search(query)
+        .hits.map((h) => h.record.a)
+        .sort();
+    expect(found('societe generale')).toEqual(['clearing', 'settlement']);
+    expect(found('Société')).toEqual(['clearing', 'settlement']);
+    expect(found('reglement livre')).toEqual(['settlement']);
+    expect(highlight('Settlement with Société Générale', ['societe'])).toEqual([
+      {text: 'Settlement with ', match: false},
+      {text: 'Société', match: true},
+      {text: ' Générale', match: false},
+    ]);
+    // A mark written after its letter stays inside the highlight.
+    expect(highlight('Via Socie\u0301te\u0301 x', ['société'])).toEqual([
+      {text: 'Via ', match: false},
+      {text: 'Socie\u0301te\u0301', match: true},
+      {text: ' x', match: false},
+    ]);
+    expect(snippet(`${'lorem '.repeat(40)}Société ${'ipsum '.repeat(40)}`, ['societe'], 60)).toContain(
+      'Société',
+    );
+  });
+
   it('cuts a snippet around the first match, at word boundaries', () => {
     const text = `${'lorem '.repeat(60)}the needle is here ${'ipsum '.repeat(60)}`;
     const cut = snippet(text, ['needle'], 80);

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {fold} from '../../../plugins/search-index/client/fold';
 import {
   atomQueryTerms,
   indexTerms,
@@ -99,5 +100,22 @@ describe('query terms', () => {
   it('normalizes for comparison', () => {
     expect(normalize('  `AmountTooAccurate`  ')).toBe('amounttooaccurate');
     expect(normalize('POST   /api/orders/bulk')).toBe('post /api/orders/bulk');
+  });
+});
+
+describe('fold', () => {
+  it('lower-cases and removes accents, composed or written as combining marks', () => {
+    expect(fold('Société Générale')).toBe('societe generale');
+    expect(fold('Socie\u0301te\u0301')).toBe('societe');
+    expect(fold('ÅNGSTRÖM')).toBe('angstrom');
+    // Letters not written with a mark stay.
+    expect(fold('Straße Ørsted')).toBe('straße ørsted');
+  });
+
+  it('indexes an accented word as one term, folded, however it was written', () => {
+    expect(indexTerms('Société Générale')).toEqual(['societe', 'generale']);
+    expect(indexTerms('Socie\u0301te\u0301')).toEqual(['societe']);
+    expect(wholeQueryTerms('Société')).toEqual(['societe']);
+    expect(normalize(' "Générale" ')).toBe('generale');
   });
 });
