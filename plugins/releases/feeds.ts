@@ -149,6 +149,8 @@ export function renderJson(view: HistoryView, options: FeedOptions): string {
         since: entry.since,
         bump: entry.bump,
         summary: entry.summary,
+        // Upcoming changes with a removal judged against its sunset: the day, and whether it is the planned date.
+        ...(entry.judgedAt !== undefined ? {judgedAt: entry.judgedAt} : {}),
         changes: [
           ...entry.sections.flatMap((section) =>
             section.groups.flatMap((group) =>

@@ -103,7 +103,9 @@ describe('the upcoming changes, judged at the planned release date when the prov
   writeFileSync(working.openapi, stringify(openapi('1.1.0', false)));
   writeFileSync(working.asyncapi, stringify(asyncapi('1.1.0')));
 
-  async function judged(upcomingDate: string | null): Promise<{text: string[]; atom: string; view: string}> {
+  async function judged(
+    upcomingDate: string | null,
+  ): Promise<{text: string[]; atom: string; view: string; json: string}> {
     // As loadReleases gives them: the upcoming release's version and planned date.
     const entries = (await history(releases, working, {upcomingDate})).map((e) =>
       e.kind === 'unreleased' ? {...e, version: '1.1.0', date: upcomingDate} : e,
@@ -113,6 +115,7 @@ describe('the upcoming changes, judged at the planned release date when the prov
       text: entries.flatMap((e) => e.changes.map((c) => `${c.verdict}: ${c.text}`)),
       atom: renderAtom(view, options),
       view: JSON.stringify(view),
+      json: renderJson(view, options),
     };
   }
 
@@ -143,6 +146,7 @@ describe('the upcoming changes, judged at the planned release date when the prov
     vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
     const before = await judged(null);
     expect(before.text[0]).toMatch(/^breaking: .*removed before its sunset date/);
+    expect(JSON.parse(before.json).releases[0].judgedAt).toEqual({date: '2026-11-27', planned: false});
     expect(before.atom).toContain(
       'Removals are judged against their sunset dates as of 2026-11-27, the day this site was built: no release date is published, so a rebuild on a later day may judge them otherwise.',
     );
