@@ -234,10 +234,23 @@ function placeConnection(
   } catch {
     return {channel: null, server: null, note: 'its URL cannot be read'};
   }
+  // A `{variable}` in a server's host matches any value there (AsyncAPI server variables).
   const server =
-    env.model.wsServers.find((s) => s.host === host && (s.protocol === protocol || s.protocol === ''))
-      ?.name ?? null;
-  const channel = env.model.channels.find((c) => c.address !== null && c.address === path) ?? null;
+    env.model.wsServers.find(
+      (s) =>
+        (s.protocol === protocol || s.protocol === '') &&
+        new RegExp(`^${templateSource(s.host, '[^/]+?')}$`, 'i').test(host),
+    )?.name ?? null;
+  // An address written out first; then one with parameters (`/ws/{market}/prices`), each matching a segment.
+  const channel =
+    env.model.channels.find((c) => c.address !== null && c.address === path) ??
+    env.model.channels.find(
+      (c) =>
+        c.address !== null &&
+        c.address.includes('{') &&
+        new RegExp(`^${templateSource(c.address, '[^/]+')}$`).test(path),
+    ) ??
+    null;
   if (channel !== null) return {channel, server};
   return {
     channel: null,
@@ -706,7 +719,7 @@ function callParameters(
   return params;
 }
 
-/** A server URL template as a regular expression's source: `{variable}` matches `variable`. */
+/** A URL template (a server URL, a channel address) as a regular expression's source: `{name}` matches `variable`. */
 function templateSource(template: string, variable: string): string {
   return template
     .split(/\{[^}]*\}/)

@@ -85,6 +85,32 @@ describe('placing connections', () => {
       ['prices', 'sandbox'],
     ]);
   });
+  it('a server host and a channel address with {variables} place a connection whatever the values', async () => {
+    const checker = await sessionChecker();
+    const model = structuredClone(checker.model);
+    model.wsServers.push({name: 'regional', host: '{region}.example.com:{port}', protocol: 'wss'});
+    const orders = model.channels.find((c) => c.key === 'orders');
+    if (orders === undefined) throw new Error('no orders channel');
+    orders.address = '/ws/{account}/orders';
+    const report = await judge(
+      transcript(
+        [1, 'send', 'wss://eu.example.com:8443/ws/acc-1/orders', subscribeOrders()],
+        // A parameter is one segment: two do not match it.
+        [2, 'send', 'wss://eu.example.com:8443/ws/a/b/orders', subscribeOrders()],
+        // The written-out addresses still match first.
+        [3, 'send', 'wss://api.example.com/ws/prices', {subscribe_price_channel: {channel: 'prices'}}],
+      ),
+      {...checker, model},
+    );
+    expect(report.connections.map((c) => [c.channel, c.server])).toEqual([
+      ['orders', 'regional'],
+      [null, 'regional'],
+      ['prices', 'production'],
+    ]);
+    expect(report.connections[1]?.channelNote).toContain(
+      '/ws/a/b/orders is none of the documented channel addresses',
+    );
+  });
 });
 
 describe('naming frames', () => {
