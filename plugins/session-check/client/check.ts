@@ -239,16 +239,14 @@ function placeConnection(
     env.model.wsServers.find(
       (s) =>
         (s.protocol === protocol || s.protocol === '') &&
-        new RegExp(`^${templateSource(s.host, '[^/]+?')}$`, 'i').test(host),
+        templateRegExp(s.host, '[^/]+?', '$', 'i').test(host),
     )?.name ?? null;
   // An address written out first; then one with parameters (`/ws/{market}/prices`), each matching a segment.
   const channel =
     env.model.channels.find((c) => c.address !== null && c.address === path) ??
     env.model.channels.find(
       (c) =>
-        c.address !== null &&
-        c.address.includes('{') &&
-        new RegExp(`^${templateSource(c.address, '[^/]+')}$`).test(path),
+        c.address !== null && c.address.includes('{') && templateRegExp(c.address, '[^/]+', '$').test(path),
     ) ??
     null;
   if (channel !== null) return {channel, server};
@@ -719,12 +717,25 @@ function callParameters(
   return params;
 }
 
-/** A URL template (a server URL, a channel address) as a regular expression's source: `{name}` matches `variable`. */
-function templateSource(template: string, variable: string): string {
-  return template
-    .split(/\{[^}]*\}/)
-    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join(variable);
+const templates = new Map<string, RegExp>();
+
+/**
+ * A URL template (a server URL, a channel address) as a regular expression from its start to `end`,
+ * each `{name}` matching `variable`. Made once per template: a session has thousands of calls and
+ * frames, a document a few servers and channels.
+ */
+function templateRegExp(template: string, variable: string, end: string, flags = ''): RegExp {
+  const key = `${flags}\u0000${variable}\u0000${end}\u0000${template}`;
+  let made = templates.get(key);
+  if (made === undefined) {
+    const source = template
+      .split(/\{[^}]*\}/)
+      .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join(variable);
+    made = new RegExp(`^${source}${end}`, flags);
+    templates.set(key, made);
+  }
+  return made;
 }
 
 /**
@@ -739,14 +750,14 @@ export function serverPrefixes(servers: readonly string[], url: URL): string[] {
   const prefixOf = (path: string): string[] => {
     const template = path.split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
     if (template === '') return [];
-    const found = new RegExp(`^${templateSource(template, '[^/]+')}(?=/|$)`).exec(url.pathname);
+    const found = templateRegExp(template, '[^/]+', '(?=/|$)').exec(url.pathname);
     return found === null ? [] : [found[0]];
   };
   return servers.flatMap((server) => {
     if (server.startsWith('/')) return prefixOf(server);
     const absolute = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/i.exec(server);
     if (absolute === null) return [];
-    const onHost = new RegExp(`^${templateSource(absolute[1] ?? '', '[^/]+?')}$`, 'i').test(url.host);
+    const onHost = templateRegExp(absolute[1] ?? '', '[^/]+?', '$', 'i').test(url.host);
     return onHost ? prefixOf(absolute[2] ?? '') : [];
   });
 }
