@@ -25,6 +25,42 @@ function convert(body: string, pagePath = '/docs/page'): string {
   return pageToMarkdown(page(body), {pagePath, siteTitle: SITE}).markdown;
 }
 
+describe('what a Markdown copy leaves out', () => {
+  test('controls, hidden parts, opted-out parts, the validator and site chrome go; their neighbours stay', () => {
+    const md = convert(
+      [
+        '<p>Kept one.</p>',
+        '<button>Press</button><input value="typed"><textarea>area</textarea><select><option>Opt</option></select>',
+        '<svg><text>drawing</text></svg><iframe src="/x"></iframe><noscript>no script</noscript>',
+        '<div hidden><p>Hidden part.</p></div>',
+        '<div hidden="until-found"><p>Found later.</p></div>',
+        '<div data-markdown="skip"><p>Skipped part.</p></div>',
+        '<div data-markdown="keep"><p>Kept two.</p></div>',
+        '<div data-validator-target=""><p>Validator form.</p></div>',
+        '<div class="tocCollapsible_x1y2 theme-doc-toc-mobile"><p>Collapsed TOC.</p></div>',
+        '<nav class="pagination-nav"><a href="/next">Next page</a></nav>',
+        '<div class="toc-like"><p>Kept three.</p></div>',
+      ].join(''),
+    );
+    for (const gone of [
+      'Press',
+      'typed',
+      'area',
+      'Opt',
+      'drawing',
+      'no script',
+      'Hidden part',
+      'Skipped part',
+    ])
+      expect(md, gone).not.toContain(gone);
+    for (const gone of ['Found later', 'Validator form', 'Collapsed TOC', 'Next page'])
+      expect(md, gone).not.toContain(gone);
+    expect(md).toContain('Kept one.');
+    expect(md).toContain('Kept two.');
+    expect(md).toContain('Kept three.');
+  });
+});
+
 describe('a guide page', () => {
   const result = pageToMarkdown(DOC_PAGE, {pagePath: '/docs/fixture', siteTitle: SITE});
   const md = result.markdown;
