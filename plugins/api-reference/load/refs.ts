@@ -93,7 +93,8 @@ export function checkReferences(
   const parsed = new Map<string, ParsedFile>([[rootFile, root]]);
   const queue = [rootFile];
   let external = false;
-  const load = (file: string, at: Problem): ParsedFile | undefined => {
+  /** The file, read once; `where` says where it is referenced, for a problem in it. */
+  const load = (file: string, where: () => Problem): ParsedFile | undefined => {
     const known = parsed.get(file);
     if (known !== undefined) return known;
     try {
@@ -103,6 +104,7 @@ export function checkReferences(
       return p;
     } catch (error) {
       if (!(error instanceof SpecError)) throw error;
+      const at = where();
       problems.push(
         ...error.problems.map((p) => ({
           ...p,
@@ -117,12 +119,20 @@ export function checkReferences(
     const file = queue.shift() ?? rootFile;
     const {doc, lineOf} = parsed.get(file) ?? root;
     walk(doc, [], (ref, at) => {
-      const refPointer = pointer([...at, '$ref']);
-      const where: Problem = {
-        pointer: refPointer,
-        message: '',
-        ...(file !== rootFile ? {file} : {}),
-        ...(lineOf(refPointer) !== undefined ? {line: lineOf(refPointer)} : {}),
+      // Where the `$ref` is, for a problem: its line is looked up only when there is one (a lookup
+      // walks the YAML from its root, and a document has hundreds of good references).
+      let located: Problem | undefined;
+      const where = (): Problem => {
+        if (located !== undefined) return located;
+        const refPointer = pointer([...at, '$ref']);
+        const line = lineOf(refPointer);
+        located = {
+          pointer: refPointer,
+          message: '',
+          ...(file !== rootFile ? {file} : {}),
+          ...(line !== undefined ? {line} : {}),
+        };
+        return located;
       };
       const hash = ref.indexOf('#');
       const target = hash < 0 ? ref : ref.slice(0, hash);
@@ -130,7 +140,7 @@ export function checkReferences(
       if (target === '') {
         if (resolveRef(doc, ref) === undefined)
           problems.push({
-            ...where,
+            ...where(),
             message: `reference "${ref}" points to nothing in this ${file === rootFile ? 'document' : 'file'}`,
             hint: FIX_POINTER,
           });
@@ -139,7 +149,7 @@ export function checkReferences(
       external = true;
       if (REMOTE.test(target) && !/^[a-z]:[\\/]/i.test(target)) {
         problems.push({
-          ...where,
+          ...where(),
           message: `remote reference "${ref}" is not fetched: the build makes no network calls`,
           hint: 'download that file next to the document and reference it by a relative path',
         });
@@ -148,7 +158,7 @@ export function checkReferences(
       const targetFile = path.resolve(path.dirname(file), decodeURI(target));
       if (!existsSync(targetFile) || !statSync(targetFile).isFile()) {
         problems.push({
-          ...where,
+          ...where(),
           message: `reference "${ref}" points to a file that does not exist: ${targetFile}`,
           hint: `correct the path; it is relative to the folder of the file that contains this "$ref" (${path.dirname(file)})`,
         });
@@ -162,7 +172,7 @@ export function checkReferences(
         resolveRef(targetDoc.doc, `#${fragment}`) === undefined
       )
         problems.push({
-          ...where,
+          ...where(),
           message: `reference "${ref}" points to nothing in ${targetFile}`,
           hint: FIX_POINTER,
         });
