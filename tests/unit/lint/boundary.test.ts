@@ -152,3 +152,30 @@ describe('src/ imports plugins/ only through client/', () => {
     expect(await rulesBroken('src/components/Example/index.tsx', source)).toEqual([]);
   });
 });
+
+describe('the Rules of Hooks hold wherever React code lives', () => {
+  // A hook called conditionally, in a component.
+  const conditionalHook = [
+    `import {useState} from 'react';`,
+    `export function Example({open}: {open: boolean}) {`,
+    `  if (open) useState(0);`,
+    `  return null;`,
+    `}`,
+  ].join('\n');
+  const HOOKS = 'react-hooks/rules-of-hooks';
+
+  it.each([
+    'src/components/Example/index.tsx',
+    'src/components/Example/useExample.ts',
+    'src/theme/Example/index.tsx',
+    'plugins/releases/client/example.ts',
+    'tests/unit/reference/example.test.tsx',
+  ])('%s', async (file) => {
+    expect(await rulesBroken(file, conditionalHook)).toContain(HOOKS);
+  });
+
+  it('the build-time code of plugins/ and scripts/, which renders no component, is not read for them', async () => {
+    for (const file of ['plugins/releases/example.ts', 'scripts/tools/example.ts'])
+      expect(await rulesBroken(file, conditionalHook)).not.toContain(HOOKS);
+  });
+});
