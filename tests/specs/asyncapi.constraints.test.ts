@@ -70,8 +70,7 @@ const subscription = (fields: Record<string, unknown> = {}): Record<string, unkn
 const subscribeInstruments = (subscriptions: unknown[]) => ({
   subscribe_instruments: {channel: 'prices', subscriptions},
 });
-const oneSubscription = (fields: Record<string, unknown>) =>
-  subscribeInstruments([subscription(fields)]);
+const oneSubscription = (fields: Record<string, unknown>) => subscribeInstruments([subscription(fields)]);
 const unsubscribeInstruments = (subscriptionIds: unknown[]) => ({
   unsubscribe_instruments: {channel: 'prices', subscription_ids: subscriptionIds},
 });
@@ -185,7 +184,10 @@ const RULES: readonly Rule[] = [
       ['integer', newOrder({amount: {leg_1_amount: '5'}})],
       ['0.5', newOrder({amount: {leg_1_amount: '0.5'}})],
       ['19 integer digits', newOrder({amount: {leg_1_amount: text(19, '9')}})],
-      ['50 fraction digits (70 characters)', newOrder({amount: {leg_1_amount: `${text(19, '9')}.${text(50, '1')}`}})],
+      [
+        '50 fraction digits (70 characters)',
+        newOrder({amount: {leg_1_amount: `${text(19, '9')}.${text(50, '1')}`}}),
+      ],
     ],
     fail: [
       ['20 integer digits', newOrder({amount: {leg_1_amount: text(20, '9')}})],
@@ -225,9 +227,7 @@ const RULES: readonly Rule[] = [
     rule: 'header timestamp of a server message is a UTC timestamp with microseconds',
     message: 'heartbeat',
     pass: [['valid', {heartbeat: {header: header('orders')}}]],
-    fail: [
-      ['seconds only', {heartbeat: {header: header('orders', {timestamp: '2025-06-02T08:00:00Z'})}}],
-    ],
+    fail: [['seconds only', {heartbeat: {header: header('orders', {timestamp: '2025-06-02T08:00:00Z'})}}]],
   },
   {
     source: '§3 shared formats',
@@ -242,7 +242,10 @@ const RULES: readonly Rule[] = [
       ['101 characters', newOrder({order_ref: text(101)})],
       ['space', newOrder({order_ref: 'my order'})],
       ['dot', newOrder({order_ref: 'my.order'})],
-      ['missing', {new_order: {order_type: 'MARKET', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}}],
+      [
+        'missing',
+        {new_order: {order_type: 'MARKET', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}},
+      ],
     ],
   },
   {
@@ -328,7 +331,10 @@ const RULES: readonly Rule[] = [
       ['both', newOrder({amount: {leg_1_amount: '1', leg_2_amount: '2'}})],
       ['neither', newOrder({amount: {}})],
       ['another member', newOrder({amount: {quantity: '1'}})],
-      ['amount missing', {new_order: {order_ref: 'r', order_type: 'MARKET', instrument: 'BTC-EUR', side: 'BUY'}}],
+      [
+        'amount missing',
+        {new_order: {order_ref: 'r', order_type: 'MARKET', instrument: 'BTC-EUR', side: 'BUY'}},
+      ],
     ],
   },
   {
@@ -400,7 +406,10 @@ const RULES: readonly Rule[] = [
     pass: [['DONE', orderExecution()]],
     fail: [
       ['unknown status', orderExecution({order_status: 'FILLED'})],
-      ['missing execution_price', {order_execution: {...orderExecution().order_execution, execution_price: undefined}}],
+      [
+        'missing execution_price',
+        {order_execution: {...orderExecution().order_execution, execution_price: undefined}},
+      ],
       ['header of another channel', orderExecution({header: header('prices')})],
     ],
   },
@@ -414,7 +423,16 @@ const RULES: readonly Rule[] = [
       ['text of 1 character', orderStatus({rejection_text: 'x'})],
       ['text of 1000 characters', orderStatus({rejection_text: text(1000)})],
       ['not allowed to trade', orderStatus({rejection_text: 'Not allowed to trade the instrument'})],
-      ['no rejection (RECEIVED)', {order_status: {...orderStatus({order_status: 'RECEIVED'}).order_status, rejection_reason: undefined, rejection_text: undefined}}],
+      [
+        'no rejection (RECEIVED)',
+        {
+          order_status: {
+            ...orderStatus({order_status: 'RECEIVED'}).order_status,
+            rejection_reason: undefined,
+            rejection_text: undefined,
+          },
+        },
+      ],
     ],
     fail: [
       ['unknown reason', orderStatus({rejection_reason: 'RISK_CHECK'})],
@@ -451,7 +469,10 @@ const RULES: readonly Rule[] = [
     fail: [
       ['history_done not a boolean', trade({history_done: 'yes'})],
       ['history_done missing', {trade: {...trade().trade, history_done: undefined}}],
-      ['executed_at in milliseconds', trade({trade: {...tradeExecution, executed_at: '2025-06-02T08:00:00.123Z'}})],
+      [
+        'executed_at in milliseconds',
+        trade({trade: {...tradeExecution, executed_at: '2025-06-02T08:00:00.123Z'}}),
+      ],
       ['order without arrived_at', trade({order: {...tradeOrder, arrived_at: undefined}})],
       // The specification's trade message has no header (issue 31, item 8).
       ['a header', trade({header: header('trades')})],
@@ -537,7 +558,12 @@ const RULES: readonly Rule[] = [
     fail: [
       [
         'entry without error',
-        {price_subscription_error: {header: header('prices'), rejection_list: [{subscription_id: 's1', instrument: 'XRP-EUR'}]}},
+        {
+          price_subscription_error: {
+            header: header('prices'),
+            rejection_list: [{subscription_id: 's1', instrument: 'XRP-EUR'}],
+          },
+        },
       ],
       ['missing rejection_list', {price_subscription_error: {header: header('prices')}}],
     ],
@@ -638,24 +664,22 @@ const RULES: readonly Rule[] = [
       ['subscribe_order_channel', subscribeOrders],
       ['subscribe_trade_channel', subscribeTrades],
     ] as const
-  ).map(
-    ([message, build]): Rule => ({
-      source: '§9',
-      rule: `${message}: heartbeat_interval integer 0-600 seconds, optional (default 0 = off)`,
-      message,
-      pass: [
-        ['0 (off)', build({heartbeat_interval: 0})],
-        ['600', build({heartbeat_interval: 600})],
-        ['left out', build()],
-      ],
-      fail: [
-        ['601', build({heartbeat_interval: 601})],
-        ['-1', build({heartbeat_interval: -1})],
-        ['not an integer', build({heartbeat_interval: 1.5})],
-        ['a string', build({heartbeat_interval: '30'})],
-      ],
-    }),
-  ),
+  ).map(([message, build]): Rule => ({
+    source: '§9',
+    rule: `${message}: heartbeat_interval integer 0-600 seconds, optional (default 0 = off)`,
+    message,
+    pass: [
+      ['0 (off)', build({heartbeat_interval: 0})],
+      ['600', build({heartbeat_interval: 600})],
+      ['left out', build()],
+    ],
+    fail: [
+      ['601', build({heartbeat_interval: 601})],
+      ['-1', build({heartbeat_interval: -1})],
+      ['not an integer', build({heartbeat_interval: 1.5})],
+      ['a string', build({heartbeat_interval: '30'})],
+    ],
+  })),
   {
     source: '§7, §9',
     rule: 'channel_subscription_confirmation: status ACTIVE or CLOSED, heartbeat_interval 0-600',
@@ -723,11 +747,32 @@ const RULES: readonly Rule[] = [
     rule: 'channel errors and heartbeats name one of the three channels in their header',
     message: 'channel_subscription_error',
     pass: [
-      ['ERROR_DUPLICATE on trades', {channel_subscription_error: {header: header('trades'), error: 'ERROR_DUPLICATE', error_text: 'Already subscribed'}}],
+      [
+        'ERROR_DUPLICATE on trades',
+        {
+          channel_subscription_error: {
+            header: header('trades'),
+            error: 'ERROR_DUPLICATE',
+            error_text: 'Already subscribed',
+          },
+        },
+      ],
     ],
     fail: [
-      ['unknown channel', {channel_subscription_error: {header: header('positions'), error: 'ERROR_DUPLICATE', error_text: 'x'}}],
-      ['header without channel', {channel_subscription_error: {header: {timestamp: TS}, error: 'ERROR_DUPLICATE', error_text: 'x'}}],
+      [
+        'unknown channel',
+        {
+          channel_subscription_error: {
+            header: header('positions'),
+            error: 'ERROR_DUPLICATE',
+            error_text: 'x',
+          },
+        },
+      ],
+      [
+        'header without channel',
+        {channel_subscription_error: {header: {timestamp: TS}, error: 'ERROR_DUPLICATE', error_text: 'x'}},
+      ],
     ],
   },
   {
@@ -833,21 +878,61 @@ describe('rules carried by descriptions', () => {
 
   it.each([
     ['one subscription per channel per connection', '#/info/description', /one subscription per channel/i],
-    ['unsubscribing the channel ends all instrument subscriptions', '#/channels/prices/description', /`unsubscribe_channel` ends the channel subscription and all instrument subscriptions/],
-    ['unauthorised channel subscriptions are refused', '#/info/description', /not authorised for are refused/i],
-    ['instruments may be refused as not allowed to trade', '#/components/messages/price_subscription_error', /not allowed to trade/i],
-    ['rejection text examples', '#/components/schemas/RejectionText', /Invalid leg 1 asset.*Not allowed to trade the instrument/s],
-    ['a new order yields an execution or a status', '#/components/messages/new_order/description', /either an `order_execution` or an `order_status`/],
+    [
+      'unsubscribing the channel ends all instrument subscriptions',
+      '#/channels/prices/description',
+      /`unsubscribe_channel` ends the channel subscription and all instrument subscriptions/,
+    ],
+    [
+      'unauthorised channel subscriptions are refused',
+      '#/info/description',
+      /not authorised for are refused/i,
+    ],
+    [
+      'instruments may be refused as not allowed to trade',
+      '#/components/messages/price_subscription_error',
+      /not allowed to trade/i,
+    ],
+    [
+      'rejection text examples',
+      '#/components/schemas/RejectionText',
+      /Invalid leg 1 asset.*Not allowed to trade the instrument/s,
+    ],
+    [
+      'a new order yields an execution or a status',
+      '#/components/messages/new_order/description',
+      /either an `order_execution` or an `order_status`/,
+    ],
     ['only fill-or-kill market orders', '#/components/schemas/NewOrder', /only fill-or-kill market orders/i],
     ['an order starts as RECEIVED', '#/channels/orders/description', /starts as `RECEIVED`/],
-    ['terminal statuses', '#/components/schemas/OrderStatus/description', /DUPLICATE, REJECTED, EXPIRED, CANCELLED and DONE are terminal/],
-    ['price levels differ between environments', '#/components/messages/price_update/description', /can differ between production and pre-production/],
+    [
+      'terminal statuses',
+      '#/components/schemas/OrderStatus/description',
+      /DUPLICATE, REJECTED, EXPIRED, CANCELLED and DONE are terminal/,
+    ],
+    [
+      'price levels differ between environments',
+      '#/components/messages/price_update/description',
+      /can differ between production and pre-production/,
+    ],
     ['sequence numbers wrap to 0', '#/components/schemas/SeqNumber/description', /wraps to 0/],
     ['ERROR_DUPLICATE on channel errors', '#/components/schemas/ChannelSubscriptionError', /ERROR_DUPLICATE/],
-    ['trade channel start', '#/channels/trades/description', /never both\. With neither, delivery starts at the first trade of the current day/],
+    [
+      'trade channel start',
+      '#/channels/trades/description',
+      /never both\. With neither, delivery starts at the first trade of the current day/,
+    ],
     ['trades address is not published', '#/channels/trades/description', /not published by the provider/],
-    ['bulk status text', '#/channels/orders/description', /`RECEIVED`, `REJECTED`, `CONFIRMED` or `DONE`, written in upper or lower case/],
-    ['how the token is sent', '#/components/securitySchemes/AuthenticationToken/description', /`Authorization` header.*Bearer/s],
+    [
+      'bulk status text',
+      '#/channels/orders/description',
+      /`RECEIVED`, `REJECTED`, `CONFIRMED` or `DONE`, written in upper or lower case/,
+    ],
+    [
+      'how the token is sent',
+      '#/components/securitySchemes/AuthenticationToken/description',
+      /`Authorization` header.*Bearer/s,
+    ],
   ])('%s', (_rule, pointer, pattern) => {
     expect(textAt(pointer)).toMatch(pattern);
   });

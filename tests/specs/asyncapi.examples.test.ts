@@ -102,9 +102,7 @@ describe('specs/asyncapi.yaml examples', () => {
     expect(messagesWithoutExamples, 'messages without examples').toEqual([]);
     expect(unnamedExamples, 'examples without a name').toEqual([]);
     expect(messageExamples.length).toBeGreaterThanOrEqual(MIN_MESSAGE_EXAMPLES);
-    expect(messageExamples.length, 'examples walked vs examples written').toBe(
-      countMessageExamplesInYaml(),
-    );
+    expect(messageExamples.length, 'examples walked vs examples written').toBe(countMessageExamplesInYaml());
   });
 
   it('finds the schema examples', () => {

@@ -82,7 +82,12 @@ let document: AsyncAPIDocumentInterface;
 let diagnostics: Diagnostic[];
 
 function messageNamesOf(operation: OperationInterface): string[] {
-  return sorted(operation.messages().all().map((m) => m.id()));
+  return sorted(
+    operation
+      .messages()
+      .all()
+      .map((m) => m.id()),
+  );
 }
 
 describe('specs/asyncapi.yaml parsed by @asyncapi/parser', () => {
@@ -153,7 +158,10 @@ describe('specs/asyncapi.yaml parsed by @asyncapi/parser', () => {
 
   it('has exactly the three channels at their addresses', () => {
     const addresses = Object.fromEntries(
-      document.channels().all().map((c) => [c.id(), c.address()]),
+      document
+        .channels()
+        .all()
+        .map((c) => [c.id(), c.address()]),
     );
     // The provider does not publish the trades channel's address: AsyncAPI 3's null, not a guess.
     expect(addresses).toEqual({prices: '/ws/prices', orders: '/ws/orders', trades: null});
@@ -162,16 +170,20 @@ describe('specs/asyncapi.yaml parsed by @asyncapi/parser', () => {
 
   it('has exactly the fifteen messages of section 7, each named after its key', () => {
     const messages = document.allMessages().all();
-    expect(sorted(messages.map((m) => m.id()))).toEqual(
-      sorted([...CLIENT_MESSAGES, ...SERVER_MESSAGES]),
-    );
+    expect(sorted(messages.map((m) => m.id()))).toEqual(sorted([...CLIENT_MESSAGES, ...SERVER_MESSAGES]));
     expect(messages).toHaveLength(15);
     for (const message of messages) {
       expect(message.name(), message.id()).toBe(message.id());
     }
-    expect(sorted(document.components().messages().all().map((m) => m.id()))).toEqual(
-      sorted([...CLIENT_MESSAGES, ...SERVER_MESSAGES]),
-    );
+    expect(
+      sorted(
+        document
+          .components()
+          .messages()
+          .all()
+          .map((m) => m.id()),
+      ),
+    ).toEqual(sorted([...CLIENT_MESSAGES, ...SERVER_MESSAGES]));
   });
 
   it('gives every client message of every channel a receive operation with a reply of its possible answers', () => {
@@ -186,7 +198,12 @@ describe('specs/asyncapi.yaml parsed by @asyncapi/parser', () => {
       const reply = operation.reply();
       if (reply !== undefined)
         expect(reply.channel()?.id(), `${operation.id()} replies on its own channel`).toBe(channelId);
-      const answers = sorted(reply?.messages().all().map((m) => m.id()) ?? []);
+      const answers = sorted(
+        reply
+          ?.messages()
+          .all()
+          .map((m) => m.id()) ?? [],
+      );
       found[channelId] = {...found[channelId], [requestNames[0] ?? '']: answers};
     }
     const expected = Object.fromEntries(
@@ -205,7 +222,11 @@ describe('specs/asyncapi.yaml parsed by @asyncapi/parser', () => {
       const names = messageNamesOf(operation);
       if (operation.action() === 'receive') {
         names.forEach((n) => received.add(n));
-        operation.reply()?.messages().all().forEach((m) => sentOrReplied.add(m.id()));
+        operation
+          .reply()
+          ?.messages()
+          .all()
+          .forEach((m) => sentOrReplied.add(m.id()));
       } else {
         expect(operation.action(), operation.id()).toBe('send');
         expect(operation.reply(), `${operation.id()} is a plain send`).toBeUndefined();
@@ -219,7 +240,12 @@ describe('specs/asyncapi.yaml parsed by @asyncapi/parser', () => {
   it('carries the server messages on the channels that use them', () => {
     for (const [channelId, serverMessages] of Object.entries(EXPECTED_SERVER_MESSAGES)) {
       const channel = document.channels().get(channelId);
-      const names = sorted(channel?.messages().all().map((m) => m.id()) ?? []);
+      const names = sorted(
+        channel
+          ?.messages()
+          .all()
+          .map((m) => m.id()) ?? [],
+      );
       const clientNames = Object.keys(EXPECTED_REPLIES[channelId] ?? {});
       expect(names, channelId).toEqual(sorted([...clientNames, ...serverMessages]));
     }

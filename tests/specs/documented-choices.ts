@@ -60,7 +60,8 @@ export const DOCUMENTED_CHOICES: readonly DocumentedChoice[] = [
   },
   {
     id: 'order-ref-pattern',
-    specification: 'External reference: 0-100 characters (order_ref pattern: letters, digits, #, _, -, up to 100)',
+    specification:
+      'External reference: 0-100 characters (order_ref pattern: letters, digits, #, _, -, up to 100)',
     places: [
       '/rest#data-type-external-reference',
       '/rest#data-type-order-reference',
@@ -72,7 +73,8 @@ export const DOCUMENTED_CHOICES: readonly DocumentedChoice[] = [
   },
   {
     id: 'trades-sequence-optional',
-    specification: 'GET /api/orders/sequence: seq_number (required), limit; GET /api/trades/sequence: seq_number, limit',
+    specification:
+      'GET /api/orders/sequence: seq_number (required), limit; GET /api/trades/sequence: seq_number, limit',
     places: ['/rest#listTradesBySequence.query.seq_number'],
     guides: [],
   },
@@ -104,7 +106,10 @@ export const DOCUMENTED_CHOICES: readonly DocumentedChoice[] = [
     id: 'bulk-rejected-read',
     specification:
       'REST: RECEIVED, DONE, REJECTED; the detail read also shows confirmed and rejected in lower case / GET /api/orders/bulk/{bulk_order_id}: 200, 404, 422 with the rejected order',
-    places: ['/rest#getBulkOrder.response-200.bulk_order_status', '/rest#getBulkOrder.response-422.bulk_order_status'],
+    places: [
+      '/rest#getBulkOrder.response-200.bulk_order_status',
+      '/rest#getBulkOrder.response-422.bulk_order_status',
+    ],
     guides: [{guide: 'rest_overview', phrase: 'the example reads\nit with 422'}],
   },
   {
@@ -166,13 +171,15 @@ export const DOCUMENTED_CHOICES: readonly DocumentedChoice[] = [
   },
   {
     id: 'message-envelope',
-    specification: 'Client to server messages: subscribe_price_channel (channel, optional heartbeat_interval); …',
+    specification:
+      'Client to server messages: subscribe_price_channel (channel, optional heartbeat_interval); …',
     places: ['/docs/ws'],
     guides: [{guide: 'websockets', phrase: 'this envelope is the API documents'}],
   },
   {
     id: 'websocket-version',
-    specification: 'static OpenAPI 3.1 specification (… version 2.0.0 …). The WebSocket reference is generated from a static AsyncAPI specification.',
+    specification:
+      'static OpenAPI 3.1 specification (… version 2.0.0 …). The WebSocket reference is generated from a static AsyncAPI specification.',
     places: ['/docs/ws'],
     guides: [],
   },
@@ -191,7 +198,9 @@ export const DOCUMENTED_CHOICES: readonly DocumentedChoice[] = [
       '/docs/ws#subscribe_order_channel.subscribe_order_channel.heartbeat_interval',
       '/docs/ws#subscribe_trade_channel.subscribe_trade_channel.heartbeat_interval',
     ],
-    guides: [{guide: 'websockets', phrase: 'let you leave it out of the order\nand trade channel subscriptions'}],
+    guides: [
+      {guide: 'websockets', phrase: 'let you leave it out of the order\nand trade channel subscriptions'},
+    ],
   },
   {
     id: 'websocket-order-type',

@@ -26,9 +26,12 @@ function documentExamples(): Example[] {
   const out: Example[] = [];
   const components = isObject(openapi.components) ? openapi.components : {};
   for (const [name, example] of Object.entries(isObject(components.examples) ? components.examples : {}))
-    if (isObject(example) && 'value' in example) out.push({where: `openapi examples/${name}`, value: example.value});
+    if (isObject(example) && 'value' in example)
+      out.push({where: `openapi examples/${name}`, value: example.value});
   const asyncComponents = isObject(asyncapi.components) ? asyncapi.components : {};
-  for (const [name, message] of Object.entries(isObject(asyncComponents.messages) ? asyncComponents.messages : {})) {
+  for (const [name, message] of Object.entries(
+    isObject(asyncComponents.messages) ? asyncComponents.messages : {},
+  )) {
     const examples = isObject(message) && Array.isArray(message.examples) ? message.examples : [];
     examples.forEach((example: unknown, i) => {
       if (isObject(example)) out.push({where: `asyncapi ${name} example ${i + 1}`, value: example.payload});
@@ -37,7 +40,10 @@ function documentExamples(): Example[] {
   return out;
 }
 
-function guideExamples(): {values: Example[]; requests: {where: string; method: string; path: string; body?: unknown}[]} {
+function guideExamples(): {
+  values: Example[];
+  requests: {where: string; method: string; path: string; body?: unknown}[];
+} {
   const values: Example[] = [];
   const requests: {where: string; method: string; path: string; body?: unknown}[] = [];
   for (const guide of guideFiles()) {
@@ -65,19 +71,25 @@ function documentMappings(): {where: string; transactionId: string; body: unknow
     for (const [method, operation] of Object.entries(item)) {
       if (!isObject(operation) || operation.operationId !== 'mapTransaction') continue;
       const parameters = (Array.isArray(operation.parameters) ? operation.parameters : []).map(
-        (_p: unknown, i) => follow(openapi, `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/parameters/${i}`).node,
+        (_p: unknown, i) =>
+          follow(openapi, `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/parameters/${i}`)
+            .node,
       );
       const ids = parameters.flatMap((p) =>
         isObject(p) && p.name === 'transaction_id' && isObject(p.examples)
           ? Object.values(p.examples).map((e) => (isObject(e) ? e.value : undefined))
           : [],
       );
-      const body = follow(openapi, `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/requestBody`).node;
+      const body = follow(
+        openapi,
+        `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/requestBody`,
+      ).node;
       const media = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
       const examples = isObject(media) && isObject(media.examples) ? Object.entries(media.examples) : [];
       for (const id of ids)
         for (const [name, raw] of examples) {
-          const example = isObject(raw) && typeof raw.$ref === 'string' ? follow(openapi, raw.$ref.slice(1)).node : raw;
+          const example =
+            isObject(raw) && typeof raw.$ref === 'string' ? follow(openapi, raw.$ref.slice(1)).node : raw;
           if (typeof id === 'string' && isObject(example))
             out.push({where: `openapi mapTransaction (${name})`, transactionId: id, body: example.value});
         }
@@ -90,7 +102,10 @@ function documentMappings(): {where: string; transactionId: string; body: unknow
 function providerCode(): string {
   const address = follow(openapi, '/components/schemas/Address').node;
   const description = isObject(address) && typeof address.description === 'string' ? address.description : '';
-  return /fixed code[^`]*`([^`]+)`/.exec(description)?.[1] ?? '(no fixed code named in #/components/schemas/Address)';
+  return (
+    /fixed code[^`]*`([^`]+)`/.exec(description)?.[1] ??
+    '(no fixed code named in #/components/schemas/Address)'
+  );
 }
 
 interface Fact {
@@ -105,7 +120,14 @@ class Facts {
   readonly byId = new Map<string, Fact[]>();
   readonly mappings: {where: string; transactionId: string; amountId: string; amount?: string}[] = [];
   readonly settlementTrades: {where: string; tradeIds: string[]}[] = [];
-  readonly transfers: {where: string; kind: string; currency: string; from: string; to: string; tradeIds: string[]}[] = [];
+  readonly transfers: {
+    where: string;
+    kind: string;
+    currency: string;
+    from: string;
+    to: string;
+    tradeIds: string[];
+  }[] = [];
 
   add(kind: string, id: unknown, where: string, facts: Record<string, unknown>): void {
     if (typeof id !== 'string' || id === '') return;
@@ -130,7 +152,18 @@ function orderOf(node: JsonObject): JsonObject | undefined {
   return isObject(order) && typeof order.instrument === 'string' ? order : undefined;
 }
 
-function collect(facts: Facts, where: string, value: unknown, context: {order?: JsonObject; tradeIds?: string[]; transactionId?: string; amountId?: string; currency?: string} = {}): void {
+function collect(
+  facts: Facts,
+  where: string,
+  value: unknown,
+  context: {
+    order?: JsonObject;
+    tradeIds?: string[];
+    transactionId?: string;
+    amountId?: string;
+    currency?: string;
+  } = {},
+): void {
   if (Array.isArray(value)) {
     for (const item of value) collect(facts, where, item, context);
     return;
@@ -147,7 +180,11 @@ function collect(facts: Facts, where: string, value: unknown, context: {order?: 
       ...(typeof order.order_status === 'string' ? {order_status: order.order_status} : {}),
     };
     facts.add('order', value.order_id, where, about);
-    facts.add('order_ref', value.order_ref, where, {instrument: about.instrument, side: about.side, amount: about.amount});
+    facts.add('order_ref', value.order_ref, where, {
+      instrument: about.instrument,
+      side: about.side,
+      amount: about.amount,
+    });
   }
   const execution = isObject(value.trade) ? value.trade : value;
   if (typeof value.trade_id === 'string') {
@@ -167,7 +204,9 @@ function collect(facts: Facts, where: string, value: unknown, context: {order?: 
   } else if (isObject(value.trade_ids)) {
     const ids = Object.entries(value.trade_ids)
       .filter(([group]) => group !== 'unknown')
-      .flatMap(([, list]) => (Array.isArray(list) ? list.filter((t): t is string => typeof t === 'string') : []));
+      .flatMap(([, list]) =>
+        Array.isArray(list) ? list.filter((t): t is string => typeof t === 'string') : [],
+      );
     facts.settlementTrades.push({where, tradeIds: ids});
     next.tradeIds = ids;
   }
@@ -182,7 +221,12 @@ function collect(facts: Facts, where: string, value: unknown, context: {order?: 
     const kind = typeof value.transaction_id === 'string' ? 'transaction' : 'settlement amount';
     facts.transfers.push({where, kind, currency: value.currency, from, to, tradeIds: next.tradeIds ?? []});
     if (kind === 'transaction') {
-      facts.add('transaction', value.transaction_id, where, {currency: value.currency, amount: str(value.amount), from, to});
+      facts.add('transaction', value.transaction_id, where, {
+        currency: value.currency,
+        amount: str(value.amount),
+        from,
+        to,
+      });
       next.transactionId = value.transaction_id as string;
     } else {
       facts.add('settlement amount', value.settlement_request_amount_id, where, {
@@ -191,15 +235,30 @@ function collect(facts: Facts, where: string, value: unknown, context: {order?: 
         from,
         to,
       });
-      if (typeof value.settlement_request_amount_id === 'string') next.amountId = value.settlement_request_amount_id;
+      if (typeof value.settlement_request_amount_id === 'string')
+        next.amountId = value.settlement_request_amount_id;
     }
     next.currency = value.currency;
   }
   // A mapped amount inside a transaction, or a transaction used for an amount.
-  if (typeof value.settlement_request_amount_id === 'string' && typeof value.amount === 'string' && context.transactionId !== undefined)
-    facts.mappings.push({where, transactionId: context.transactionId, amountId: value.settlement_request_amount_id, amount: value.amount});
+  if (
+    typeof value.settlement_request_amount_id === 'string' &&
+    typeof value.amount === 'string' &&
+    context.transactionId !== undefined
+  )
+    facts.mappings.push({
+      where,
+      transactionId: context.transactionId,
+      amountId: value.settlement_request_amount_id,
+      amount: value.amount,
+    });
   if (typeof value.id === 'string' && typeof value.used_amount === 'string' && context.amountId !== undefined)
-    facts.mappings.push({where, transactionId: value.id, amountId: context.amountId, amount: value.used_amount});
+    facts.mappings.push({
+      where,
+      transactionId: value.id,
+      amountId: context.amountId,
+      amount: value.used_amount,
+    });
 
   for (const [key, child] of Object.entries(value)) {
     if (key === 'order' || key === 'trade') {
@@ -218,7 +277,8 @@ function decimal(value: string): bigint {
 function gather(): Facts {
   const facts = new Facts();
   const guides = guideExamples();
-  for (const example of [...documentExamples(), ...guides.values]) collect(facts, example.where, example.value);
+  for (const example of [...documentExamples(), ...guides.values])
+    collect(facts, example.where, example.value);
   for (const m of documentMappings()) {
     const body = isObject(m.body) ? m.body : {};
     if (typeof body.settlement_request_amount_id === 'string')
@@ -232,7 +292,11 @@ function gather(): Facts {
   for (const r of guides.requests) {
     const match = /^\/api\/transaction\/([^/]+)$/.exec(r.path);
     const body = isObject(r.body) ? r.body : {};
-    if (r.method === 'PATCH' && match?.[1] !== undefined && typeof body.settlement_request_amount_id === 'string')
+    if (
+      r.method === 'PATCH' &&
+      match?.[1] !== undefined &&
+      typeof body.settlement_request_amount_id === 'string'
+    )
       facts.mappings.push({
         where: r.where,
         transactionId: match[1],
@@ -261,7 +325,9 @@ describe('examples agree with each other (documents and guides)', () => {
         const seen = list.filter((f) => f.facts[name] !== undefined);
         const values = new Set(seen.map((f) => JSON.stringify(f.facts[name])));
         if (values.size > 1)
-          problems.push(`${key}: ${name} differs: ${seen.map((f) => `${JSON.stringify(f.facts[name])} in ${f.where}`).join('; ')}`);
+          problems.push(
+            `${key}: ${name} differs: ${seen.map((f) => `${JSON.stringify(f.facts[name])} in ${f.where}`).join('; ')}`,
+          );
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
@@ -275,10 +341,14 @@ describe('examples agree with each other (documents and guides)', () => {
       const amCurrency = facts.one('settlement amount', m.amountId, 'currency');
       const amAmount = facts.one('settlement amount', m.amountId, 'amount');
       const at = `${m.where}: ${m.transactionId} → ${m.amountId}`;
-      if (!facts.has('transaction', m.transactionId)) problems.push(`${at}: no example shows transaction ${m.transactionId}`);
-      if (!facts.has('settlement amount', m.amountId)) problems.push(`${at}: no example shows settlement request amount ${m.amountId}`);
+      if (!facts.has('transaction', m.transactionId))
+        problems.push(`${at}: no example shows transaction ${m.transactionId}`);
+      if (!facts.has('settlement amount', m.amountId))
+        problems.push(`${at}: no example shows settlement request amount ${m.amountId}`);
       if (txCurrency !== undefined && amCurrency !== undefined && txCurrency !== amCurrency)
-        problems.push(`${at}: a ${String(txCurrency)} transaction mapped onto a ${String(amCurrency)} amount`);
+        problems.push(
+          `${at}: a ${String(txCurrency)} transaction mapped onto a ${String(amCurrency)} amount`,
+        );
       if (m.amount !== undefined && typeof txAmount === 'string' && decimal(m.amount) > decimal(txAmount))
         problems.push(`${at}: mapped ${m.amount} exceeds the transaction amount ${txAmount}`);
       if (m.amount !== undefined && typeof amAmount === 'string' && decimal(m.amount) > decimal(amAmount))
@@ -293,7 +363,10 @@ describe('examples agree with each other (documents and guides)', () => {
     const problems: string[] = [];
     for (const t of facts.transfers) {
       const sides = [t.from, t.to].filter((a) => a === code).length;
-      if (sides !== 1) problems.push(`${t.where}: ${t.kind} ${t.currency} ${t.from} → ${t.to}: the provider's fixed code ${code} is on ${sides} sides, not one`);
+      if (sides !== 1)
+        problems.push(
+          `${t.where}: ${t.kind} ${t.currency} ${t.from} → ${t.to}: the provider's fixed code ${code} is on ${sides} sides, not one`,
+        );
       // The direction: buying leg 1 means the provider delivers leg 1 and receives leg 2.
       for (const id of t.tradeIds) {
         const instrument = facts.one('trade', id, 'instrument');
@@ -304,7 +377,9 @@ describe('examples agree with each other (documents and guides)', () => {
         if (t.currency !== base && t.currency !== quote) continue;
         const expected = providerDelivers ? t.from : t.to;
         if (expected !== code)
-          problems.push(`${t.where}: ${t.currency} of a ${side} ${instrument} trade goes ${providerDelivers ? 'from' : 'to'} the provider, but ${t.from} → ${t.to}`);
+          problems.push(
+            `${t.where}: ${t.currency} of a ${side} ${instrument} trade goes ${providerDelivers ? 'from' : 'to'} the provider, but ${t.from} → ${t.to}`,
+          );
       }
     }
     expect(problems, problems.join('\n')).toEqual([]);
@@ -312,7 +387,9 @@ describe('examples agree with each other (documents and guides)', () => {
 
   it('every trade id a settlement example names exists as a trade', () => {
     const problems = facts.settlementTrades.flatMap((s) =>
-      s.tradeIds.filter((id) => !facts.has('trade', id)).map((id) => `${s.where}: trade ${id} appears in no trade example`),
+      s.tradeIds
+        .filter((id) => !facts.has('trade', id))
+        .map((id) => `${s.where}: trade ${id} appears in no trade example`),
     );
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -10,8 +10,15 @@ import {describe, expect, test} from 'vitest';
 import {identityFromDocuments, readDocument} from '../../plugins/api-reference/identity';
 
 const ROOT = path.resolve(__dirname, '../..');
-const files = {openapi: path.join(ROOT, 'specs/openapi.yaml'), asyncapi: path.join(ROOT, 'specs/asyncapi.yaml')};
-const identity = identityFromDocuments(readDocument(files.openapi), readDocument(files.asyncapi), files.openapi);
+const files = {
+  openapi: path.join(ROOT, 'specs/openapi.yaml'),
+  asyncapi: path.join(ROOT, 'specs/asyncapi.yaml'),
+};
+const identity = identityFromDocuments(
+  readDocument(files.openapi),
+  readDocument(files.asyncapi),
+  files.openapi,
+);
 
 describe.each(Object.entries(files))('%s document', (_name, file) => {
   const text = readFileSync(file, 'utf8');
@@ -24,12 +31,16 @@ describe.each(Object.entries(files))('%s document', (_name, file) => {
 
   test('every host name it mentions is one of the identity hosts, the status page or the provider site', () => {
     const known = new Set(
-      [...identity.restServers, ...identity.wsServers, ...(identity.statusUrl ? [{url: identity.statusUrl}] : [])].map(
-        (s) => new URL(s.url).hostname,
-      ),
+      [
+        ...identity.restServers,
+        ...identity.wsServers,
+        ...(identity.statusUrl ? [{url: identity.statusUrl}] : []),
+      ].map((s) => new URL(s.url).hostname),
     );
     const hosts = new Set(
-      [...text.matchAll(/\b(?:https?|wss?):\/\/([A-Za-z0-9.-]+)/g)].map((m) => m[1] ?? '').filter((h) => h !== ''),
+      [...text.matchAll(/\b(?:https?|wss?):\/\/([A-Za-z0-9.-]+)/g)]
+        .map((m) => m[1] ?? '')
+        .filter((h) => h !== ''),
     );
     const unknown = [...hosts].filter((h) => !known.has(h) && !h.startsWith('www.'));
     expect(unknown).toEqual([]);

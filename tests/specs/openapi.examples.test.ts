@@ -27,17 +27,25 @@ describe('OpenAPI examples', () => {
     const pointers = walk.cases.map((c) => c.pointer);
     expect(walk.cases.some((c) => c.source?.startsWith('/components/examples/'))).toBe(true);
     expect(pointers.some((p) => p.includes('/content/application~1json/examples/'))).toBe(true);
-    expect(pointers.some((p) => p.startsWith('/components/parameters/') && p.includes('/examples/'))).toBe(true);
+    expect(pointers.some((p) => p.startsWith('/components/parameters/') && p.includes('/examples/'))).toBe(
+      true,
+    );
     expect(pointers.some((p) => p.startsWith('/components/schemas/') && p.includes('/examples/'))).toBe(true);
   });
 
-  it.each(walk.cases.map((c) => [c.pointer, c] as const))('%s is valid against its schema', (pointer, example) => {
-    const schemaPointer = example.schemaPointer;
-    if (schemaPointer === null) throw new Error(`example at #${pointer} has no schema to validate against`);
-    const result = schemas.validate(schemaPointer, example.value);
-    const origin = example.source ? ` (value of #${example.source})` : '';
-    expect(result.valid, `example #${pointer}${origin} is invalid against #${schemaPointer}:\n${result.errors}`).toBe(true);
-  });
+  it.each(walk.cases.map((c) => [c.pointer, c] as const))(
+    '%s is valid against its schema',
+    (pointer, example) => {
+      const schemaPointer = example.schemaPointer;
+      if (schemaPointer === null) throw new Error(`example at #${pointer} has no schema to validate against`);
+      const result = schemas.validate(schemaPointer, example.value);
+      const origin = example.source ? ` (value of #${example.source})` : '';
+      expect(
+        result.valid,
+        `example #${pointer}${origin} is invalid against #${schemaPointer}:\n${result.errors}`,
+      ).toBe(true);
+    },
+  );
 
   it('every parameter, header and media type has at least one example', () => {
     const missing = walk.holders.filter((h) => h.exampleCount === 0).map((h) => `${h.kind} #${h.pointer}`);

@@ -7,7 +7,15 @@ import {execFile} from 'node:child_process';
 import {join} from 'node:path';
 import {promisify} from 'node:util';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {HTTP_METHODS, OPENAPI_PATH, REPO_ROOT, isObject, loadOpenApi, type Json, type JsonObject} from './helpers/openapi-document';
+import {
+  HTTP_METHODS,
+  OPENAPI_PATH,
+  REPO_ROOT,
+  isObject,
+  loadOpenApi,
+  type Json,
+  type JsonObject,
+} from './helpers/openapi-document';
 
 const run = promisify(execFile);
 const doc = loadOpenApi();
@@ -45,8 +53,18 @@ async function redoclyLint(): Promise<LintReport> {
   const bin = join(REPO_ROOT, 'node_modules', '.bin', 'redocly');
   const args = ['lint', OPENAPI_PATH, '--config', join(REPO_ROOT, 'redocly.yaml'), '--format=json'];
   // Telemetry and update checks would try the network, which this machine does not have.
-  const env = {...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1'};
-  const {stdout} = await run(bin, args, {cwd: REPO_ROOT, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024}).catch(
+  const env = {
+    ...process.env,
+    REDOCLY_TELEMETRY: 'off',
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+    NO_COLOR: '1',
+  };
+  const {stdout} = await run(bin, args, {
+    cwd: REPO_ROOT,
+    env,
+    timeout: 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch(
     // redocly exits non-zero when it finds errors; its report is still on stdout.
     (error: {stdout?: string; message: string}) => {
       if (error.stdout) return {stdout: error.stdout};
@@ -74,7 +92,8 @@ function operations(): OperationEntry[] {
   );
 }
 
-const nonEmptyString = (value: Json | undefined): boolean => typeof value === 'string' && value.trim().length > 0;
+const nonEmptyString = (value: Json | undefined): boolean =>
+  typeof value === 'string' && value.trim().length > 0;
 
 describe('OpenAPI lint', () => {
   let report: LintReport;
@@ -84,7 +103,9 @@ describe('OpenAPI lint', () => {
   }, 90_000);
 
   it('redocly lint reports 0 errors and 0 warnings', () => {
-    const problems = report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? '?'}`);
+    const problems = report.problems.map(
+      (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer ?? '?'}`,
+    );
     expect(problems).toEqual([]);
     expect(report.totals.errors).toBe(0);
     expect(report.totals.warnings).toBe(0);
@@ -102,19 +123,25 @@ describe('OpenAPI operations (section 7)', () => {
     expect(entries.map((e) => e.key).sort()).toEqual([...SECTION_7].sort());
   });
 
-  it.each(entries.map((e) => [e.key, e] as const))('%s has operationId, summary, description, tags and security', (_key, entry) => {
-    const {operation} = entry;
-    expect(nonEmptyString(operation.operationId), `${entry.pointer}.operationId`).toBe(true);
-    expect(nonEmptyString(operation.summary), `${entry.pointer}.summary`).toBe(true);
-    expect(nonEmptyString(operation.description), `${entry.pointer}.description`).toBe(true);
-    expect(Array.isArray(operation.tags) && operation.tags.length > 0, `${entry.pointer}.tags`).toBe(true);
-    const security = operation.security ?? doc.security;
-    expect(Array.isArray(security) && security.length > 0, `${entry.pointer}.security`).toBe(true);
-    expect(security).toEqual([{bearerAuth: []}]);
-  });
+  it.each(entries.map((e) => [e.key, e] as const))(
+    '%s has operationId, summary, description, tags and security',
+    (_key, entry) => {
+      const {operation} = entry;
+      expect(nonEmptyString(operation.operationId), `${entry.pointer}.operationId`).toBe(true);
+      expect(nonEmptyString(operation.summary), `${entry.pointer}.summary`).toBe(true);
+      expect(nonEmptyString(operation.description), `${entry.pointer}.description`).toBe(true);
+      expect(Array.isArray(operation.tags) && operation.tags.length > 0, `${entry.pointer}.tags`).toBe(true);
+      const security = operation.security ?? doc.security;
+      expect(Array.isArray(security) && security.length > 0, `${entry.pointer}.security`).toBe(true);
+      expect(security).toEqual([{bearerAuth: []}]);
+    },
+  );
 
   it('secures every operation with a bearer JWT scheme', () => {
-    const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+    const schemes =
+      isObject(doc.components) && isObject(doc.components.securitySchemes)
+        ? doc.components.securitySchemes
+        : {};
     expect(schemes.bearerAuth).toMatchObject({type: 'http', scheme: 'bearer', bearerFormat: 'JWT'});
   });
 
@@ -132,14 +159,22 @@ describe('OpenAPI identity and servers', () => {
       version: '2.0.0',
       'x-provider-name': 'Example Provider',
       'x-status-page': 'https://status.example.com',
-      contact: {name: 'Example Provider API support', email: 'api@example.com', url: 'https://www.example.com'},
+      contact: {
+        name: 'Example Provider API support',
+        email: 'api@example.com',
+        url: 'https://www.example.com',
+      },
       license: {name: 'Proprietary', url: 'https://www.example.com/legal/api-licence'},
     });
   });
 
   it('lists pre-production first (the documentation default), then production', () => {
     expect(doc.servers).toEqual([
-      {url: 'https://api.preprod.example.com', description: 'Pre-production', 'x-environment': 'preproduction'},
+      {
+        url: 'https://api.preprod.example.com',
+        description: 'Pre-production',
+        'x-environment': 'preproduction',
+      },
       {url: 'https://api.example.com', description: 'Production', 'x-environment': 'production'},
     ]);
   });

@@ -37,7 +37,9 @@ function markedNodes(doc: unknown, at = ''): {pointer: string; node: Record<stri
   if (!isObject(doc)) return [];
   return [
     ...(READING_KEY in doc ? [{pointer: at, node: doc}] : []),
-    ...Object.entries(doc).flatMap(([key, value]) => (key === READING_KEY ? [] : markedNodes(value, `${at}/${key}`))),
+    ...Object.entries(doc).flatMap(([key, value]) =>
+      key === READING_KEY ? [] : markedNodes(value, `${at}/${key}`),
+    ),
   ];
 }
 
@@ -66,13 +68,16 @@ describe('readings: the marks in the documents and the list on the guide page', 
       for (const place of entry.places) {
         const [route = '', anchor] = place.href.split('#');
         expect(Object.keys(anchors)).toContain(route);
-        if (anchor !== undefined) expect(anchors[route as keyof typeof anchors].has(anchor), place.href).toBe(true);
+        if (anchor !== undefined)
+          expect(anchors[route as keyof typeof anchors].has(anchor), place.href).toBe(true);
       }
     }
     const shown = new Set(
-      [...JSON.stringify([rest, ws]).matchAll(new RegExp(`class=\\\\"${READING_CLASS}\\\\" data-reading=\\\\"([a-z0-9-]+)`, 'g'))].map(
-        (m) => m[1],
-      ),
+      [
+        ...JSON.stringify([rest, ws]).matchAll(
+          new RegExp(`class=\\\\"${READING_CLASS}\\\\" data-reading=\\\\"([a-z0-9-]+)`, 'g'),
+        ),
+      ].map((m) => m[1]),
     );
     expect([...shown].sort()).toEqual(list.map((e) => e.id).sort());
   });
@@ -97,8 +102,16 @@ describe('readings: the marks in the documents and the list on the guide page', 
     expect(where('settlement-req-header')).toContain('/rest#createSettlementRequest.request.req_header');
     expect(where('settlement-detail-status')).toContain('/rest#getSettlementRequest.response-200.status');
     expect(where('bulk-rejection-code')).toContain('/rest#getBulkOrder.response-422.error_code');
-    expect(where('error-duplicate')).toContain(`${WS_ROUTE}#channel_subscription_error.channel_subscription_error.error`);
-    for (const id of ['bulk-order-fields', 'bulk-rejection-confirmations', 'provider-code', 'websocket-version', 'message-envelope'])
+    expect(where('error-duplicate')).toContain(
+      `${WS_ROUTE}#channel_subscription_error.channel_subscription_error.error`,
+    );
+    for (const id of [
+      'bulk-order-fields',
+      'bulk-rejection-confirmations',
+      'provider-code',
+      'websocket-version',
+      'message-envelope',
+    ])
       expect(where(id).length, id).toBeGreaterThan(0);
   });
 
@@ -110,7 +123,9 @@ describe('readings: the marks in the documents and the list on the guide page', 
     expect(intro).toContain(`import readings from '@generated/api-reference/default/${READINGS_DATA}';`);
     const section = intro.slice(intro.indexOf('## What the specification leaves open'));
     expect(section.slice(0, section.indexOf('\n## ', 5))).toContain('<Readings readings={readings} />');
-    const guideLinks = guideFiles().flatMap((g) => links(g.source).filter((l) => l.includes(`#${READINGS_SECTION}`)));
+    const guideLinks = guideFiles().flatMap((g) =>
+      links(g.source).filter((l) => l.includes(`#${READINGS_SECTION}`)),
+    );
     expect(guideLinks.length).toBeGreaterThanOrEqual(3);
     for (const link of guideLinks) expect(link).toMatch(/^(\.\/intro\.mdx|\/docs\/intro)#/);
   });
@@ -140,7 +155,9 @@ describe('readings: the marks in the documents and the list on the guide page', 
         const paragraphs = source.split(/\n\s*\n/).map(squash);
         const paragraph = paragraphs.find((p) => p.includes(squash(phrase)));
         expect(paragraph, `${id}: "${phrase}" is no longer in docs/${guide}.mdx`).toBeDefined();
-        expect(paragraph ?? '', `${id}: docs/${guide}.mdx states it without saying it is a reading`).toMatch(/\breading\b/i);
+        expect(paragraph ?? '', `${id}: docs/${guide}.mdx states it without saying it is a reading`).toMatch(
+          /\breading\b/i,
+        );
       },
     );
   });

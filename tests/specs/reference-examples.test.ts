@@ -61,7 +61,14 @@ describe('examples shown in the references (view models) validate where they are
     const field = at(broken.openapi, '/components/schemas/NewBulkOrder/properties/order_type') as JsonObject;
     field.examples = ['MARKET'];
     const failures = walkAll(broken).failures;
-    expect(failures.some((f) => /createBulkOrder request application\/json › createBulkOrder\.request\.new_bulk_order\.order_type: example "MARKET"/.test(f)), failures.join('\n')).toBe(true);
+    expect(
+      failures.some((f) =>
+        /createBulkOrder request application\/json › createBulkOrder\.request\.new_bulk_order\.order_type: example "MARKET"/.test(
+          f,
+        ),
+      ),
+      failures.join('\n'),
+    ).toBe(true);
   });
 
   it('checks a shared data type’s examples at every field that links to it', () => {
@@ -69,14 +76,17 @@ describe('examples shown in the references (view models) validate where they are
     const decimal = at(broken.openapi, '/components/schemas/Decimal') as JsonObject;
     decimal.examples = ['0.5', 'not a number'];
     const failures = walkAll(broken).failures.filter((f) => f.includes('"not a number"'));
-    const uses = buildRestModel(broken.openapi as Json).dataTypes?.find((t) => t.title === 'Decimal string')?.uses ?? 0;
+    const uses =
+      buildRestModel(broken.openapi as Json).dataTypes?.find((t) => t.title === 'Decimal string')?.uses ?? 0;
     expect(uses).toBeGreaterThanOrEqual(3);
     expect(failures.length, failures.join('\n')).toBeGreaterThanOrEqual(uses);
   });
 
   it('reports a message example and a code-sample body that break their schema', () => {
     const broken = copy(documents);
-    const examples = at(broken.asyncapi, '/components/messages/new_order/examples') as {payload: {new_order: JsonObject}}[];
+    const examples = at(broken.asyncapi, '/components/messages/new_order/examples') as {
+      payload: {new_order: JsonObject};
+    }[];
     const first = examples[0];
     if (first === undefined) throw new Error('new_order has no example');
     first.payload.new_order.order_type = 'BULK_MARKET';
@@ -104,9 +114,12 @@ describe('the build runs the same check', () => {
   });
 
   it('refuses a wrong example in specs/, naming the file, the place, the schema pointer and the rule', () => {
-    const run = (): unknown => checkShownExamples({...changed(broken), strict: {openapi: true, asyncapi: true}});
+    const run = (): unknown =>
+      checkShownExamples({...changed(broken), strict: {openapi: true, asyncapi: true}});
     expect(run).toThrow(/\/site\/specs\/openapi\.yaml/);
-    expect(run).toThrow(/createBulkOrder.*example "MARKET" breaks #\/components\/schemas\/NewBulkOrder\/properties\/order_type.*must be equal to constant/);
+    expect(run).toThrow(
+      /createBulkOrder.*example "MARKET" breaks #\/components\/schemas\/NewBulkOrder\/properties\/order_type.*must be equal to constant/,
+    );
   });
 
   it('warns (and builds) for a document from elsewhere', () => {
@@ -124,10 +137,12 @@ describe('the build runs the same check', () => {
 describe('message objects the guides’ JavaScript snippets send', () => {
   const sent = guideFiles().flatMap((g) =>
     jsxElements(g.source, ['HostCode']).flatMap((e) =>
-      [...(e.children ?? '').matchAll(/\.send\(\s*JSON\.stringify\(\s*(\{[\s\S]*?\})\s*\)\s*\)/g)].map((m) => ({
-        where: `docs/${g.id}.mdx:${e.line}`,
-        source: m[1] as string,
-      })),
+      [...(e.children ?? '').matchAll(/\.send\(\s*JSON\.stringify\(\s*(\{[\s\S]*?\})\s*\)\s*\)/g)].map(
+        (m) => ({
+          where: `docs/${g.id}.mdx:${e.line}`,
+          source: m[1] as string,
+        }),
+      ),
     ),
   );
   const validate = validatorFor(documents);
@@ -141,7 +156,15 @@ describe('message objects the guides’ JavaScript snippets send', () => {
     const value = runInNewContext(`(${s.source})`, {}) as JsonObject;
     const [name, ...rest] = Object.keys(value);
     expect(rest, 'a message is an object with exactly one member').toEqual([]);
-    expect(isObject(at(asyncapi, `/components/messages/${token(name ?? '')}`)), `${name} is a message`).toBe(true);
-    expect(validate('asyncapi', `/components/messages/${token(name ?? '')}/payload`, JSON.parse(JSON.stringify(value)))).toEqual([]);
+    expect(isObject(at(asyncapi, `/components/messages/${token(name ?? '')}`)), `${name} is a message`).toBe(
+      true,
+    );
+    expect(
+      validate(
+        'asyncapi',
+        `/components/messages/${token(name ?? '')}/payload`,
+        JSON.parse(JSON.stringify(value)),
+      ),
+    ).toEqual([]);
   });
 });

@@ -85,7 +85,9 @@ describe('code samples of the references connect only to published addresses', (
     t.operations.flatMap((o) => o.samples.map((s) => ({where: `/rest ${o.id} (${s.label})`, code: s.code}))),
   );
   const wsSamples = ws.channels.flatMap((c) =>
-    c.messages.flatMap((m) => m.samples.map((s) => ({where: `/docs/ws ${c.key} ${m.name} (${s.label})`, code: s.code}))),
+    c.messages.flatMap((m) =>
+      m.samples.map((s) => ({where: `/docs/ws ${c.key} ${m.name} (${s.label})`, code: s.code})),
+    ),
   );
 
   it('finds the samples and their URLs', () => {
@@ -117,7 +119,10 @@ describe('the guides and pages connect only to published addresses', () => {
 
   it('<HostCode> snippets use published channel addresses and REST paths', () => {
     const snippets = guides.flatMap((g) =>
-      jsxElements(g.source, ['HostCode']).map((e) => ({where: `docs/${g.id}.mdx:${e.line}`, code: e.children ?? ''})),
+      jsxElements(g.source, ['HostCode']).map((e) => ({
+        where: `docs/${g.id}.mdx:${e.line}`,
+        code: e.children ?? '',
+      })),
     );
     expect(snippets.length).toBeGreaterThan(0);
     const bad: string[] = [];

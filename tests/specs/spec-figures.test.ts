@@ -29,6 +29,8 @@ const both = (section: string, figure: string, pointer: string, expected: unknow
   [section, figure, 'asyncapi', pointer, expected],
 ];
 
+// A table, one figure per line: kept as written.
+// prettier-ignore
 const rows: Row[] = [
   // ---------------------------------------------------------------- §3 shared formats
   ...both('§3 shared formats', 'quantity and price: up to 19 integer digits, 1-50 fraction digits', `${O}/Decimal/pattern`, DECIMAL),
@@ -162,14 +164,50 @@ const rows: Row[] = [
 ];
 
 /** Figures the specification states in words; the documents must carry the words. */
-const statedInWords: readonly [section: string, figure: string, doc: Doc, pointer: string, pattern: RegExp][] = [
-  ['§5, §9', 'req_id idempotency window for settlement requests: one hour', 'openapi', `${O}/SettlementRequest/description`, /one hour/],
-  ['§9', 'bulk order: 1-999 orders (the description mentions up to 9999)', 'openapi', `${O}/NewBulkOrder/properties/orders/x-reading/text`, /1-999[\s\S]*9999/],
+const statedInWords: readonly [
+  section: string,
+  figure: string,
+  doc: Doc,
+  pointer: string,
+  pattern: RegExp,
+][] = [
+  [
+    '§5, §9',
+    'req_id idempotency window for settlement requests: one hour',
+    'openapi',
+    `${O}/SettlementRequest/description`,
+    /one hour/,
+  ],
+  [
+    '§9',
+    'bulk order: 1-999 orders (the description mentions up to 9999)',
+    'openapi',
+    `${O}/NewBulkOrder/properties/orders/x-reading/text`,
+    /1-999[\s\S]*9999/,
+  ],
   ['§9', 'skip counts pages', 'openapi', `${O}/PageSkip/description`, /counts pages/],
-  ['§9', 'the number of levels can differ between production and pre-production', 'asyncapi', '/components/messages/price_update/description', /can differ\s+between production and pre-production/],
+  [
+    '§9',
+    'the number of levels can differ between production and pre-production',
+    'asyncapi',
+    '/components/messages/price_update/description',
+    /can differ\s+between production and pre-production/,
+  ],
   ['§3', 'seq_number wraps to 0', 'asyncapi', `${O}/SeqNumber/description`, /wraps to 0/],
-  ['§3', 'margin_usage should be kept well below 1', 'openapi', `${O}/RiskFigures/description`, /well below 1/],
-  ['§5', 'with neither seq_number nor execution_time, delivery starts at the first trade of the current day', 'asyncapi', `${O}/SubscribeTradeChannel/description`, /first trade of the current day/],
+  [
+    '§3',
+    'margin_usage should be kept well below 1',
+    'openapi',
+    `${O}/RiskFigures/description`,
+    /well below 1/,
+  ],
+  [
+    '§5',
+    'with neither seq_number nor execution_time, delivery starts at the first trade of the current day',
+    'asyncapi',
+    `${O}/SubscribeTradeChannel/description`,
+    /first trade of the current day/,
+  ],
 ];
 
 const docs = {openapi, asyncapi};
@@ -192,7 +230,9 @@ describe('the specification’s figures (sections 3, 5 and 9) in the documents',
   });
 
   it('a wrong figure fails its row (the table is real)', () => {
-    expect(at(openapi, `${O}/TransactionListResponse/properties/transaction_history/maxItems`)).not.toEqual(9999);
+    expect(at(openapi, `${O}/TransactionListResponse/properties/transaction_history/maxItems`)).not.toEqual(
+      9999,
+    );
     expect(at(openapi, `${O}/PageLimit/maximum`)).not.toEqual(999);
   });
 });

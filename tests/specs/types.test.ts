@@ -62,7 +62,11 @@ function restLines(model: RestModel): Line[] {
     if (operation.requestBody !== undefined)
       media(`${operation.id} request`, `NonNullable<${op}["requestBody"]>`, operation.requestBody.contents);
     for (const response of operation.responses)
-      media(`${operation.id} response ${response.code}`, `${op}["responses"][${key(response.code)}]`, response.contents);
+      media(
+        `${operation.id} response ${response.code}`,
+        `${op}["responses"][${key(response.code)}]`,
+        response.contents,
+      );
   }
   return lines;
 }
@@ -74,7 +78,13 @@ function wsLines(model: WsModel): Line[] {
         const value = literal(example);
         return value === undefined
           ? []
-          : [{where: `${channel.key} ${message.name} (${example.name ?? 'example'})`, type: `messages[${JSON.stringify(message.name)}]`, value}];
+          : [
+              {
+                where: `${channel.key} ${message.name} (${example.name ?? 'example'})`,
+                type: `messages[${JSON.stringify(message.name)}]`,
+                value,
+              },
+            ];
       }),
     ),
   );
@@ -85,28 +95,56 @@ function examplesSource(lines: Line[]): string {
     `import type {paths} from './rest';`,
     `import type {messages} from './ws-messages';`,
     '',
-    ...lines.map((line, i) => `// ${line.where.replace(/\n/g, ' ')}\nexport const example${i}: ${line.type} = ${line.value};`),
+    ...lines.map(
+      (line, i) =>
+        `// ${line.where.replace(/\n/g, ' ')}\nexport const example${i}: ${line.type} = ${line.value};`,
+    ),
     '',
   ].join('\n');
 }
+
+/** The published files' compiler options: --strict and then some. */
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2022.d.ts'],
+  types: [],
+  // The published files are declaration files: they must be checked, not skipped as libraries.
+  // TypeScript's own lib files (lib.es2022.d.ts, …) are not checked again in every program.
+  skipLibCheck: false,
+  skipDefaultLibCheck: true,
+};
+
+/**
+ * TypeScript's lib files, parsed once for every program here (each program parsed them anew):
+ * keyed by file name, read only for files under the compiler's own folder.
+ */
+const libFiles = new Map<string, ts.SourceFile>();
+const host = ts.createCompilerHost(COMPILER_OPTIONS);
+const libFolder = path.dirname(host.getDefaultLibFileName(COMPILER_OPTIONS));
+const readSourceFile = host.getSourceFile.bind(host);
+host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+  if (path.dirname(fileName) !== libFolder)
+    return readSourceFile(fileName, languageVersion, onError, shouldCreate);
+  let file = libFiles.get(fileName);
+  if (file === undefined) {
+    file = readSourceFile(fileName, languageVersion, onError, shouldCreate);
+    if (file !== undefined) libFiles.set(fileName, file);
+  }
+  return file;
+};
 
 /** Compiles the files of a folder under --strict; returns each problem as "file:line: message". */
 function compile(folder: string, files: string[]): string[] {
   const program = ts.createProgram(
     files.map((f) => path.join(folder, f)),
-    {
-      strict: true,
-      noEmit: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2022.d.ts'],
-      types: [],
-      // The published files are declaration files: they must be checked, not skipped as libraries.
-      skipLibCheck: false,
-    },
+    COMPILER_OPTIONS,
+    host,
   );
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
@@ -123,7 +161,9 @@ describe('TypeScript types generated from the documents', () => {
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'types-'));
     const {openapi, asyncapi, rest, ws: wsModel} = await specModels();
-    const schemas = buildMessageSchemas(asyncapi, {baseUrl: 'https://docs.example.com/downloads/ws-schemas/'});
+    const schemas = buildMessageSchemas(asyncapi, {
+      baseUrl: 'https://docs.example.com/downloads/ws-schemas/',
+    });
     const ws = await wsMessageTypes(schemas, asyncapi);
     expect(ws.warnings).toEqual([]);
     generated = {
@@ -152,10 +192,16 @@ describe('TypeScript types generated from the documents', () => {
     expect(messages.length).toBeGreaterThanOrEqual(15);
     for (const message of messages) {
       expect(generated.ws).toContain(`    ${JSON.stringify(message.name)}: components["schemas"]`);
-      expect(generated.ws).toContain(`export type ${typeName(message.name)} = messages[${JSON.stringify(message.name)}];`);
+      expect(generated.ws).toContain(
+        `export type ${typeName(message.name)} = messages[${JSON.stringify(message.name)}];`,
+      );
     }
     const union = (name: string): string[] =>
-      [...(new RegExp(`export type ${name} = ([^;]*);`).exec(generated.ws)?.[1] ?? '').matchAll(/messages\["([^"]+)"\]/g)].map((m) => m[1] ?? '');
+      [
+        ...(new RegExp(`export type ${name} = ([^;]*);`).exec(generated.ws)?.[1] ?? '').matchAll(
+          /messages\["([^"]+)"\]/g,
+        ),
+      ].map((m) => m[1] ?? '');
     const sent = messages.filter((m) => m.sentBy === 'client' || m.sentBy === 'both').map((m) => m.name);
     const received = messages.filter((m) => m.sentBy === 'server' || m.sentBy === 'both').map((m) => m.name);
     // The specification: 7 messages the client sends, 8 the server sends.
@@ -170,7 +216,9 @@ describe('TypeScript types generated from the documents', () => {
     const ws = wsLines(generated.wsModel);
     // The three JSON request bodies, a response example for each of the 14 operations, every message.
     expect(rest.filter((l) => l.where.includes(' request ')).length).toBeGreaterThanOrEqual(3);
-    expect(new Set(rest.filter((l) => l.where.includes(' response ')).map((l) => l.where.split(' ')[0])).size).toBe(14);
+    expect(
+      new Set(rest.filter((l) => l.where.includes(' response ')).map((l) => l.where.split(' ')[0])).size,
+    ).toBe(14);
     expect(new Set(ws.map((l) => l.type)).size).toBe(generated.schemas.messages.length);
     writeFileSync(path.join(folder, 'examples.ts'), examplesSource([...rest, ...ws]));
     expect(compile(folder, ['examples.ts'])).toEqual([]);
@@ -188,8 +236,14 @@ describe('TypeScript types generated from the documents', () => {
     expect(wrongSide.value).toContain('"HOLD"');
     writeFileSync(path.join(folder, 'wrong.ts'), examplesSource([wrongSide, extraField]));
     const problems = compile(folder, ['wrong.ts']);
-    expect(problems.some((p) => /^wrong\.ts:\d+: .*"HOLD"/s.test(p)), problems.join('\n')).toBe(true);
-    expect(problems.some((p) => /^wrong\.ts:\d+: .*not_in_the_schema/s.test(p)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => /^wrong\.ts:\d+: .*"HOLD"/s.test(p)),
+      problems.join('\n'),
+    ).toBe(true);
+    expect(
+      problems.some((p) => /^wrong\.ts:\d+: .*not_in_the_schema/s.test(p)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   /**
@@ -199,15 +253,39 @@ describe('TypeScript types generated from the documents', () => {
    * and without the directives every wrong line, and only those, has an error of its own.
    */
   const ANTI_EXAMPLES: [what: string, line: string][] = [
-    ['Amount with both legs', `const a1: components['schemas']['Amount'] = {leg_1_amount: '1', leg_2_amount: '2'};`],
+    [
+      'Amount with both legs',
+      `const a1: components['schemas']['Amount'] = {leg_1_amount: '1', leg_2_amount: '2'};`,
+    ],
     ['Amount with neither leg', `const a2: components['schemas']['Amount'] = {};`],
-    ['bulk item of type MARKET', `const b1: components['schemas']['BulkOrderItem'] = {order_ref: 'r', instrument: 'BTC-EUR', order_type: 'MARKET', side: 'BUY', amount: {leg_1_amount: '1'}};`],
-    ['bulk item without order_type', `const b2: components['schemas']['BulkOrderItem'] = {order_ref: 'r', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}};`],
-    ['bulk order of type MARKET', `const b3: components['schemas']['NewBulkOrder'] = {order_type: 'MARKET', orders: []};`],
-    ['bulk confirmation of type MARKET', `const b4: components['schemas']['OrderConfirmation'] = {order_id: 'o', instrument: 'BTC-EUR', order_type: 'MARKET', side: 'BUY', amount: {leg_1_amount: '1'}};`],
-    ['WebSocket amount with both legs', `const w1: NewOrder['new_order']['amount'] = {leg_1_amount: '1', leg_2_amount: '2'};`],
-    ['new_order of type BULK_MARKET', `const w2: NewOrder = {new_order: {order_ref: 'r', order_type: 'BULK_MARKET', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}};`],
-    ['trade subscription with seq_number and execution_time', `const w3: SubscribeTradeChannel = {subscribe_trade_channel: {channel: 'trades', seq_number: 1, execution_time: '2025-06-02T08:00:00.000000Z'}};`],
+    [
+      'bulk item of type MARKET',
+      `const b1: components['schemas']['BulkOrderItem'] = {order_ref: 'r', instrument: 'BTC-EUR', order_type: 'MARKET', side: 'BUY', amount: {leg_1_amount: '1'}};`,
+    ],
+    [
+      'bulk item without order_type',
+      `const b2: components['schemas']['BulkOrderItem'] = {order_ref: 'r', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}};`,
+    ],
+    [
+      'bulk order of type MARKET',
+      `const b3: components['schemas']['NewBulkOrder'] = {order_type: 'MARKET', orders: []};`,
+    ],
+    [
+      'bulk confirmation of type MARKET',
+      `const b4: components['schemas']['OrderConfirmation'] = {order_id: 'o', instrument: 'BTC-EUR', order_type: 'MARKET', side: 'BUY', amount: {leg_1_amount: '1'}};`,
+    ],
+    [
+      'WebSocket amount with both legs',
+      `const w1: NewOrder['new_order']['amount'] = {leg_1_amount: '1', leg_2_amount: '2'};`,
+    ],
+    [
+      'new_order of type BULK_MARKET',
+      `const w2: NewOrder = {new_order: {order_ref: 'r', order_type: 'BULK_MARKET', instrument: 'BTC-EUR', side: 'BUY', amount: {leg_1_amount: '1'}}};`,
+    ],
+    [
+      'trade subscription with seq_number and execution_time',
+      `const w3: SubscribeTradeChannel = {subscribe_trade_channel: {channel: 'trades', seq_number: 1, execution_time: '2025-06-02T08:00:00.000000Z'}};`,
+    ],
   ];
   const RIGHT_VALUES = [
     `const r1: components['schemas']['Amount'] = {leg_1_amount: '1'};`,
@@ -223,7 +301,11 @@ describe('TypeScript types generated from the documents', () => {
       `import type {components} from './rest';`,
       `import type {NewOrder, SubscribeTradeChannel} from './ws-messages';`,
       ...RIGHT_VALUES,
-      ...ANTI_EXAMPLES.flatMap(([what, line]) => [`// ${what}`, ...(directives ? ['// @ts-expect-error'] : []), line]),
+      ...ANTI_EXAMPLES.flatMap(([what, line]) => [
+        `// ${what}`,
+        ...(directives ? ['// @ts-expect-error'] : []),
+        line,
+      ]),
       'export {};',
       '',
     ].join('\n');
@@ -236,7 +318,10 @@ describe('TypeScript types generated from the documents', () => {
     const problems = compile(folder, ['anti-bare.ts']);
     const erring = new Set(problems.map((p) => Number(/^anti-bare\.ts:(\d+):/.exec(p)?.[1])));
     const expected = ANTI_EXAMPLES.map(([, line]) => lines.indexOf(line) + 1);
-    expect([...erring].sort((a, b) => a - b), problems.join('\n')).toEqual(expected);
+    expect(
+      [...erring].sort((a, b) => a - b),
+      problems.join('\n'),
+    ).toEqual(expected);
   });
 
   it("the header lists the rules the types do not check, and the document's readings", () => {
@@ -251,14 +336,20 @@ describe('TypeScript types generated from the documents', () => {
     expect(ws).toMatch(/conditional rules \(`if`[^)]*\): subscribe_instruments/);
     // The envelope is the document's reading, not a fact (issue 31, item 9).
     expect(ws).not.toContain('sent on the wire');
-    expect(ws).toMatch(/- The specification names each message and its fields but shows no message on the wire;/);
+    expect(ws).toMatch(
+      /- The specification names each message and its fields but shows no message on the wire;/,
+    );
   });
 
   it('the README example compiles against the published files', () => {
     const readme = readFileSync(path.join(ROOT, 'plugins/machine-readable/README.md'), 'utf8');
     const example = /### Typed models[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(example, 'plugins/machine-readable/README.md has a ts block under "### Typed models"').toBeDefined();
-    const socket = 'declare const socket: {send(data: string): void; onmessage: ((event: {data: string}) => void) | null};\n';
+    expect(
+      example,
+      'plugins/machine-readable/README.md has a ts block under "### Typed models"',
+    ).toBeDefined();
+    const socket =
+      'declare const socket: {send(data: string): void; onmessage: ((event: {data: string}) => void) | null};\n';
     writeFileSync(path.join(folder, 'readme.ts'), `${example ?? ''}${socket}export {};\n`);
     expect(compile(folder, ['readme.ts'])).toEqual([]);
   });

@@ -94,7 +94,10 @@ function extensionKeys(node: Json, found: Set<string> = new Set()): Set<string> 
 
 function formatErrors(errors: readonly ErrorObject[] | null | undefined): string {
   return (errors ?? [])
-    .map((error) => `${error.instancePath || '(root)'} ${error.message ?? ''} [${error.schemaPath}] ${JSON.stringify(error.params)}`)
+    .map(
+      (error) =>
+        `${error.instancePath || '(root)'} ${error.message ?? ''} [${error.schemaPath}] ${JSON.stringify(error.params)}`,
+    )
     .join('\n');
 }
 
@@ -110,10 +113,17 @@ export class OpenApiSchemas {
     // from rejecting valid values like 1.001 (strict division gives 1000.9999999999999).
     // strictRequired is off: `required` inside oneOf branches naming properties declared by the
     // parent schema (the Amount rule) is valid JSON Schema that Ajv's strict mode would refuse.
-    this.ajv = createAjv('2020-12', {strict: true, strictRequired: false, allErrors: true, multipleOfPrecision: 9});
+    this.ajv = createAjv('2020-12', {
+      strict: true,
+      strictRequired: false,
+      allErrors: true,
+      multipleOfPrecision: 9,
+    });
     // createAjv knows the project's annotation keywords (x-reading) already.
     const known: readonly string[] = ANNOTATION_KEYWORDS;
-    this.ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeys(doc)].filter((key) => !known.includes(key)));
+    this.ajv.addVocabulary(
+      [...OPENAPI_SCHEMA_KEYWORDS, ...extensionKeys(doc)].filter((key) => !known.includes(key)),
+    );
     // Ajv compiles the root of a registered schema before resolving a pointer into it; the root
     // fields of an OpenAPI document (openapi, info, paths, components …) are not schema keywords.
     this.ajv.addVocabulary(Object.keys(doc).filter((key) => !this.ajv.getKeyword(key)));

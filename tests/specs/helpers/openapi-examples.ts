@@ -6,7 +6,14 @@
  * The walk follows the structure of the document, so an example added anywhere a standard
  * OpenAPI document allows one is found without changing this file.
  */
-import {HTTP_METHODS, childPointer, followRef, isObject, type Json, type JsonObject} from './openapi-document';
+import {
+  HTTP_METHODS,
+  childPointer,
+  followRef,
+  isObject,
+  type Json,
+  type JsonObject,
+} from './openapi-document';
 
 export interface ExampleCase {
   /** JSON pointer of the example where it is written or referenced. */
@@ -36,8 +43,17 @@ export interface ExampleWalk {
 
 /** Keywords whose value is one subschema. */
 const SUBSCHEMA = [
-  'items', 'additionalProperties', 'propertyNames', 'contains', 'not', 'if', 'then', 'else',
-  'unevaluatedItems', 'unevaluatedProperties', 'contentSchema',
+  'items',
+  'additionalProperties',
+  'propertyNames',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
 ] as const;
 /** Keywords whose value is an array of subschemas. */
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
@@ -60,9 +76,15 @@ class Walker {
 
   private components(components: JsonObject): void {
     this.eachEntry(components.schemas, '/components/schemas', (s, at) => this.schema(s, at));
-    this.eachEntry(components.parameters, '/components/parameters', (p, at) => this.parameterOrHeader(p, at, 'parameter'));
-    this.eachEntry(components.headers, '/components/headers', (h, at) => this.parameterOrHeader(h, at, 'header'));
-    this.eachEntry(components.requestBodies, '/components/requestBodies', (b, at) => this.bodyOrResponse(b, at));
+    this.eachEntry(components.parameters, '/components/parameters', (p, at) =>
+      this.parameterOrHeader(p, at, 'parameter'),
+    );
+    this.eachEntry(components.headers, '/components/headers', (h, at) =>
+      this.parameterOrHeader(h, at, 'header'),
+    );
+    this.eachEntry(components.requestBodies, '/components/requestBodies', (b, at) =>
+      this.bodyOrResponse(b, at),
+    );
     this.eachEntry(components.responses, '/components/responses', (r, at) => this.bodyOrResponse(r, at));
     this.eachEntry(components.pathItems, '/components/pathItems', (item, at) => this.pathItem(item, at));
   }
@@ -78,8 +100,11 @@ class Walker {
 
   private operation(operation: JsonObject, at: string): void {
     this.parameterList(operation.parameters, childPointer(at, 'parameters'));
-    if (isObject(operation.requestBody)) this.bodyOrResponse(operation.requestBody, childPointer(at, 'requestBody'));
-    this.eachEntry(operation.responses, childPointer(at, 'responses'), (r, rAt) => this.bodyOrResponse(r, rAt));
+    if (isObject(operation.requestBody))
+      this.bodyOrResponse(operation.requestBody, childPointer(at, 'requestBody'));
+    this.eachEntry(operation.responses, childPointer(at, 'responses'), (r, rAt) =>
+      this.bodyOrResponse(r, rAt),
+    );
   }
 
   private parameterList(list: Json | undefined, at: string): void {
@@ -104,7 +129,9 @@ class Walker {
   private bodyOrResponse(node: JsonObject, at: string): void {
     if (typeof node.$ref === 'string') return;
     if (isObject(node.content)) this.content(node.content, childPointer(at, 'content'));
-    this.eachEntry(node.headers, childPointer(at, 'headers'), (h, hAt) => this.parameterOrHeader(h, hAt, 'header'));
+    this.eachEntry(node.headers, childPointer(at, 'headers'), (h, hAt) =>
+      this.parameterOrHeader(h, hAt, 'header'),
+    );
   }
 
   private content(content: JsonObject, at: string): void {
@@ -116,7 +143,12 @@ class Walker {
   }
 
   /** `example` and the `examples` map of a media type, parameter or header. */
-  private holderExamples(node: JsonObject, at: string, schemaAt: string | null, kind: ExampleHolder['kind']): void {
+  private holderExamples(
+    node: JsonObject,
+    at: string,
+    schemaAt: string | null,
+    kind: ExampleHolder['kind'],
+  ): void {
     let count = 0;
     if ('example' in node && node.example !== undefined) {
       this.addCase(childPointer(at, 'example'), schemaAt, node.example);
@@ -155,15 +187,19 @@ class Walker {
   private schema(schema: Json, at: string): void {
     if (!isObject(schema)) return;
     if (Array.isArray(schema.examples)) {
-      schema.examples.forEach((value, index) => this.addCase(childPointer(childPointer(at, 'examples'), index), at, value));
+      schema.examples.forEach((value, index) =>
+        this.addCase(childPointer(childPointer(at, 'examples'), index), at, value),
+      );
     }
-    if ('example' in schema && schema.example !== undefined) this.addCase(childPointer(at, 'example'), at, schema.example);
+    if ('example' in schema && schema.example !== undefined)
+      this.addCase(childPointer(at, 'example'), at, schema.example);
     for (const keyword of SUBSCHEMA) {
       if (keyword in schema) this.schema(schema[keyword] ?? null, childPointer(at, keyword));
     }
     for (const keyword of SUBSCHEMA_LISTS) {
       const list = schema[keyword];
-      if (Array.isArray(list)) list.forEach((sub, index) => this.schema(sub, childPointer(childPointer(at, keyword), index)));
+      if (Array.isArray(list))
+        list.forEach((sub, index) => this.schema(sub, childPointer(childPointer(at, keyword), index)));
     }
     for (const keyword of SUBSCHEMA_MAPS) {
       this.eachEntry(schema[keyword], childPointer(at, keyword), (sub, subAt) => this.schema(sub, subAt));
@@ -171,10 +207,16 @@ class Walker {
   }
 
   private addCase(pointer: string, schemaPointer: string | null, value: Json, source?: string): void {
-    this.result.cases.push(source ? {pointer, schemaPointer, value, source} : {pointer, schemaPointer, value});
+    this.result.cases.push(
+      source ? {pointer, schemaPointer, value, source} : {pointer, schemaPointer, value},
+    );
   }
 
-  private eachEntry(map: Json | undefined, at: string, visit: (value: JsonObject, pointer: string) => void): void {
+  private eachEntry(
+    map: Json | undefined,
+    at: string,
+    visit: (value: JsonObject, pointer: string) => void,
+  ): void {
     if (!isObject(map)) return;
     for (const [key, value] of Object.entries(map)) {
       if (isObject(value)) visit(value, childPointer(at, key));

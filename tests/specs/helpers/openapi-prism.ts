@@ -58,7 +58,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startPrism(documentPath: string, startTimeoutMs = 30_000): Promise<MockServer> {
   const port = await freePort();
   const args = [prismBin(), 'mock', documentPath, '--host', HOST, '--port', String(port)];
-  const child = spawn(process.execPath, args, {stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, NO_COLOR: '1'}});
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {...process.env, NO_COLOR: '1'},
+  });
   let output = '';
   const append = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-LOG_LIMIT);
@@ -66,9 +69,16 @@ export async function startPrism(documentPath: string, startTimeoutMs = 30_000):
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
 
-  const server: MockServer = {baseUrl: `http://${HOST}:${port}`, log: () => output, stop: () => stopChild(child)};
+  const server: MockServer = {
+    baseUrl: `http://${HOST}:${port}`,
+    log: () => output,
+    stop: () => stopChild(child),
+  };
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start within ${startTimeoutMs} ms:\n${output}`)), startTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`Prism did not start within ${startTimeoutMs} ms:\n${output}`)),
+      startTimeoutMs,
+    );
     const check = (): void => {
       if (output.includes('Prism is listening on')) {
         clearTimeout(timer);

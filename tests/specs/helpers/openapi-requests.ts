@@ -3,7 +3,15 @@
  * parameters and required query parameters from their first example, and one request per
  * request-body example (or one request without a body).
  */
-import {HTTP_METHODS, childPointer, followRef, isObject, type HttpMethod, type Json, type JsonObject} from './openapi-document';
+import {
+  HTTP_METHODS,
+  childPointer,
+  followRef,
+  isObject,
+  type HttpMethod,
+  type Json,
+  type JsonObject,
+} from './openapi-document';
 
 export interface ParameterInfo {
   name: string;
@@ -48,13 +56,22 @@ function parameterInfo(doc: JsonObject, parameter: Json, pointer: string): Param
   if (!isObject(node) || typeof node.name !== 'string' || typeof node.in !== 'string') {
     throw new Error(`not a parameter at #${pointer}`);
   }
-  return {name: node.name, in: node.in, required: node.required === true, examples: exampleValues(doc, node, at)};
+  return {
+    name: node.name,
+    in: node.in,
+    required: node.required === true,
+    examples: exampleValues(doc, node, at),
+  };
 }
 
 function bodyExamples(doc: JsonObject, operation: JsonObject, pointer: string): Map<string, Json> {
   const result = new Map<string, Json>();
   if (operation.requestBody === undefined) return result;
-  const {node: body, pointer: at} = followRef(doc, operation.requestBody, childPointer(pointer, 'requestBody'));
+  const {node: body, pointer: at} = followRef(
+    doc,
+    operation.requestBody,
+    childPointer(pointer, 'requestBody'),
+  );
   const media = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
   if (!isObject(media)) return result;
   const mediaAt = childPointer(childPointer(at, 'content'), 'application/json');
@@ -98,7 +115,8 @@ export function listOperations(doc: JsonObject): OperationInfo[] {
 
 function firstExample(parameter: ParameterInfo, operation: OperationInfo): Json {
   const [value] = parameter.examples;
-  if (value === undefined) throw new Error(`${operation.operationId}: parameter ${parameter.name} has no example`);
+  if (value === undefined)
+    throw new Error(`${operation.operationId}: parameter ${parameter.name} has no example`);
   return value;
 }
 
@@ -122,7 +140,10 @@ export function queryString(values: ReadonlyArray<readonly [string, Json]>): str
 export function exampleUrl(operation: OperationInfo, allQuery = false): string {
   let path = operation.path;
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-    path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(firstExample(parameter, operation))));
+    path = path.replace(
+      `{${parameter.name}}`,
+      encodeURIComponent(String(firstExample(parameter, operation))),
+    );
   }
   const query = operation.parameters
     .filter((p) => p.in === 'query' && (p.required || allQuery))
@@ -141,7 +162,12 @@ export function exampleRequests(doc: JsonObject): ExampleRequest[] {
       return variants.map((v) => ({...base, label: `${operation.operationId} (${v.label})`, url: v.url}));
     }
     return [...operation.bodyExamples].flatMap(([name, body]) =>
-      variants.map((v) => ({...base, label: `${operation.operationId} body "${name}" (${v.label})`, url: v.url, body})),
+      variants.map((v) => ({
+        ...base,
+        label: `${operation.operationId} body "${name}" (${v.label})`,
+        url: v.url,
+        body,
+      })),
     );
   });
 }
