@@ -9,7 +9,9 @@ import {describe, expect, it} from 'vitest';
 import {
   bashChildrenSeconds,
   NODE_OPTIONS_ADDED,
+  machineLine,
   OrphanCpu,
+  parseMachineCpu,
   parseProcStat,
   prefixed,
   STAGES,
@@ -240,6 +242,34 @@ describe('npm test', () => {
     expect(table).toMatch(/unit and document tests\s+100 s\s+181 s\n/);
     expect(table).toMatch(/production build\s+90 s\s+95 s {2}FAILED/);
     expect(table).toMatch(/all \(elapsed\)\s+150 s\s+276 s$/);
+  });
+
+  it('says what the whole machine did over the run: used, idle, and taken by the host (steal)', () => {
+    // Two readings of /proc/stat's first line (USER_HZ ticks): user nice system idle iowait irq softirq steal guest guest_nice.
+    const before = parseMachineCpu(
+      'cpu  1000 0 200 5000 100 0 50 150 0 0\ncpu0 500 0 100 2500 50 0 25 75 0 0\n',
+    );
+    const after = parseMachineCpu('cpu  61000 0 8200 9000 100 0 850 18150 0 0\n');
+    expect(before).toEqual({used: 12.5, idle: 51, steal: 1.5});
+    // 688 s used, 40 s idle, 180 s stolen: 908 s of capacity.
+    expect(machineLine(before, after)).toBe(
+      'the machine over the run: 908 s of CPU capacity; 688 s used by its processes (76%), 40 s idle (4%), ' +
+        '180 s taken by the host for other machines (steal, 20%)',
+    );
+    expect(() => parseMachineCpu('intr 12 0 0\n')).toThrow(/not the cpu line/);
+    expect(() => parseMachineCpu('cpu  1 2 three 4 5 6 7 8\n')).toThrow(/not the cpu line/);
+  });
+
+  it("reads this machine's /proc/stat where there is one", () => {
+    let stat: string;
+    try {
+      stat = readFileSync('/proc/stat', 'utf8');
+    } catch {
+      return; // Not Linux: npm test leaves the line out.
+    }
+    const cpu = parseMachineCpu(stat);
+    expect(cpu.used + cpu.idle).toBeGreaterThan(0);
+    expect(cpu.steal).toBeGreaterThanOrEqual(0);
   });
 });
 
