@@ -13,34 +13,14 @@
  * annotation ("SHOULD NOT be sent" in OpenAPI), as the request side does not refuse a read-only
  * field a reader sends.
  */
-import {atPointer, deref, isObject, resolveRef, type JsonObject} from '../api-reference/document';
-
-/** Keywords whose value is one schema. */
-const ONE_SCHEMA = [
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'contentSchema',
-  'else',
-  'if',
-  'items',
-  'not',
-  'propertyNames',
-  'then',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-] as const;
-/** Keywords whose value is a list of schemas. */
-const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
-/** Keywords whose value maps names to schemas (draft-07 `dependencies` may hold lists of names). */
-const SCHEMA_MAPS = [
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'patternProperties',
-  'properties',
-  'dependencies',
-] as const;
+import {
+  atPointer,
+  deref,
+  isObject,
+  resolveRef,
+  subschemasOf,
+  type JsonObject,
+} from '../api-reference/document';
 
 /** Every schema reachable from `roots` (JSON pointers into `doc`), local `$ref`s followed. */
 function reachableSchemas(doc: JsonObject, roots: readonly string[]): JsonObject[] {
@@ -51,15 +31,7 @@ function reachableSchemas(doc: JsonObject, roots: readonly string[]): JsonObject
     if (!isObject(schema) || seen.has(schema)) continue;
     seen.add(schema);
     if (typeof schema.$ref === 'string') queue.push(resolveRef(doc, schema.$ref));
-    for (const keyword of ONE_SCHEMA) if (isObject(schema[keyword])) queue.push(schema[keyword]);
-    for (const keyword of SCHEMA_LISTS) {
-      const list = schema[keyword];
-      if (Array.isArray(list)) queue.push(...list);
-    }
-    for (const keyword of SCHEMA_MAPS) {
-      const map = schema[keyword];
-      if (isObject(map)) queue.push(...Object.values(map));
-    }
+    queue.push(...subschemasOf(schema));
   }
   return [...seen];
 }

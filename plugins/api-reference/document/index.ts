@@ -13,3 +13,4 @@ export * from './json';
 export * from './pointer';
 export * from './operations';
 export * from './messages';
+export * from './subschemas';

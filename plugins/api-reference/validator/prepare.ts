@@ -8,33 +8,7 @@
  * "example" stays.
  */
 import type {SchemaDialect} from './targets';
-import {atPointer, deref, isObject, resolveRef, type JsonObject} from '../document';
-
-/** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = [
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'contentSchema',
-  'else',
-  'if',
-  'items',
-  'not',
-  'propertyNames',
-  'then',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-] as const;
-/** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP_KEYWORDS = [
-  '$defs',
-  'definitions',
-  'dependentSchemas',
-  'patternProperties',
-  'properties',
-] as const;
+import {atPointer, deref, isObject, resolveRef, subschemasOf, type JsonObject} from '../document';
 
 /** Annotations that do not change what is valid. */
 const DROPPED = [
@@ -142,21 +116,7 @@ export function prepareSchemas(
     }
     if (typeof schema.description === 'string') schema.description = shortDescription(schema.description);
     else delete schema.description;
-    for (const keyword of SCHEMA_KEYWORDS) {
-      if (isObject(schema[keyword])) queue.push(schema[keyword]);
-    }
-    for (const keyword of SCHEMA_LIST_KEYWORDS) {
-      const list = schema[keyword];
-      if (Array.isArray(list)) queue.push(...list);
-    }
-    for (const keyword of SCHEMA_MAP_KEYWORDS) {
-      const map = schema[keyword];
-      if (isObject(map)) queue.push(...Object.values(map));
-    }
-    // draft-07 `dependencies`: each value is a schema or a list of names.
-    if (isObject(schema.dependencies)) {
-      queue.push(...Object.values(schema.dependencies).filter(isObject));
-    }
+    queue.push(...subschemasOf(schema));
   }
   for (const schema of objects) {
     if (use === 'request') dropReadOnlyRequired(schema, doc);

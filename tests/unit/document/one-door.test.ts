@@ -38,6 +38,7 @@ const WALKER_MODULES = [
   'plugins/api-reference/document/operations.ts',
   'plugins/api-reference/document/messages.ts',
   'plugins/api-reference/document/ajv.ts',
+  'plugins/api-reference/document/subschemas.ts',
 ];
 
 /** Files that hold what looks like a copy but is not one, each with the reason. */
