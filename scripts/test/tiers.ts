@@ -284,9 +284,11 @@ export function timesTable(times: readonly TierTime[], elapsedSeconds: number): 
 /**
  * The machine's CPU accounting from the first line of /proc/stat, in seconds: `used` by every
  * process (user, nice, system, irq, softirq; guest time is inside user), `idle` (with iowait), and
- * `steal`, the time the hypervisor gave another guest while this machine had work to run. A run
- * whose CPU time is the usual one and whose wall time is not was slowed by the host: steal says by
- * how much (measured 2026-11-29: 1.4% of capacity on an idle minute, 12% over a slow `npm test`).
+ * `steal`, the time the hypervisor gave another guest while this machine had work to run. A slow
+ * run is slowed by the host in two ways: steal, and the same work costing more CPU time while the
+ * host's caches and memory are busy (measured 2026-11-29: steal 1.4% of capacity on an idle minute
+ * and 1 to 12% over `npm test`, whose CPU time for the same tests ran 35 to 50% over the quietest
+ * morning's).
  */
 export interface MachineCpu {
   used: number;
