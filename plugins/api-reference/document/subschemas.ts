@@ -22,8 +22,15 @@ const ONE = [
 ] as const;
 /** Keywords whose value is a list of schemas (`items` as a list: draft-04 tuples). */
 const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
-/** Keywords whose value maps names to schemas. */
-const MAPS = ['$defs', 'definitions', 'dependentSchemas', 'patternProperties', 'properties'] as const;
+/** Keywords whose value maps names to schemas (draft-07 `dependencies`: to a schema or a list of names). */
+const MAPS = [
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'patternProperties',
+  'properties',
+  'dependencies',
+] as const;
 
 /**
  * The schemas `schema` holds directly, in keyword order (its `$ref` is not followed). draft-07
@@ -39,7 +46,7 @@ export function subschemasOf(schema: JsonObject): JsonObject[] {
     const list = schema[keyword];
     if (Array.isArray(list)) found.push(...list.filter(isObject));
   }
-  for (const keyword of [...MAPS, 'dependencies']) {
+  for (const keyword of MAPS) {
     const map = schema[keyword];
     if (isObject(map)) found.push(...Object.values(map).filter(isObject));
   }
