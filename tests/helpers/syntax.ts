@@ -36,14 +36,21 @@ export function parseFile(file: string): ts.SourceFile {
   return parseSource(file, readFileSync(path.join(ROOT, file), 'utf8'));
 }
 
-/** Every node of the tree, depth first. */
+/**
+ * Every node of the tree, depth first, each before its children. With an explicit stack: a
+ * recursive generator (`yield*` per level) hands each node up through every level above it, which
+ * took the one-door test from 6.7 s to 8.6 s (measured 2026-11-29).
+ */
 export function* nodesOf(node: ts.Node): Generator<ts.Node> {
-  yield node;
-  const children: ts.Node[] = [];
-  ts.forEachChild(node, (child) => {
-    children.push(child);
-  });
-  for (const child of children) yield* nodesOf(child);
+  const stack: ts.Node[] = [node];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    yield next;
+    const children: ts.Node[] = [];
+    ts.forEachChild(next, (child) => {
+      children.push(child);
+    });
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as ts.Node);
+  }
 }
 
 /** The 1-based line a node starts on (its own text, not the comments before it). */
