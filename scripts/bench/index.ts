@@ -17,9 +17,9 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {chromium, type Request} from '@playwright/test';
+import type {Request} from '@playwright/test';
 import {startStaticServer, type StaticServer} from '../shared/static-server';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {CHROME_PATH, CHROMIUM_ARGS, launchChromium} from '../shared/chromium';
 import {runIfMain} from '../shared/main';
 import {main as ensureBrowser} from '../setup/ensure-browser';
 import {loadLighthouse} from './lighthouse';
@@ -69,7 +69,7 @@ interface Transfer {
 }
 
 async function transferFigures(baseUrl: string, server: StaticServer): Promise<Record<string, Transfer>> {
-  const browser = await chromium.launch({executablePath: CHROME, args: FLAGS.slice(1)});
+  const browser = await launchChromium({executablePath: CHROME, args: FLAGS.slice(1)});
   const figures: Record<string, Transfer> = {};
   try {
     for (const pagePath of PAGES) {
@@ -134,7 +134,7 @@ interface LayoutShift extends PerformanceEntry {
 }
 
 async function layoutShiftFigures(baseUrl: string): Promise<ShiftRow[]> {
-  const browser = await chromium.launch({executablePath: CHROME, args: FLAGS.slice(1)});
+  const browser = await launchChromium({executablePath: CHROME, args: FLAGS.slice(1)});
   const rows: ShiftRow[] = [];
   try {
     for (const pagePath of ['/rest', '/docs/ws']) {

@@ -17,9 +17,9 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {chromium, type Browser, type BrowserContext, type Page} from '@playwright/test';
+import type {Browser, BrowserContext, Page} from '@playwright/test';
 import {startStaticServer} from '../shared/static-server';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {CHROME_PATH, CHROMIUM_ARGS, launchChromium} from '../shared/chromium';
 import {runIfMain} from '../shared/main';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,7 +107,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     const full = path.join(BUILD, 'assets/js', file);
     console.log(`| ${file} | ${kib(readFileSync(full).length)} | ${kib(gz(full))} |`);
   }
-  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+  const browser = await launchChromium({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
   try {
     const now = await figures(browser, BUILD);
     const before = base === null ? null : await figures(browser, base);

@@ -53,10 +53,10 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {fileURLToPath} from 'node:url';
 import {parse, stringify} from 'yaml';
-import {chromium, type Browser} from '@playwright/test';
+import type {Browser} from '@playwright/test';
 import {isObject, type Json, type JsonObject} from '../../plugins/api-reference/document';
 import {pathItemOperations} from '../../plugins/api-reference/document/operations';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {CHROME_PATH, CHROMIUM_ARGS, launchChromium} from '../shared/chromium';
 import {runIfMain} from '../shared/main';
 import {startStaticServer} from '../shared/static-server';
 import {describeTask, traceLongestTask, type Task} from './longest-task';
@@ -590,7 +590,7 @@ async function measurePages(
   const productDir = productSite();
   const server = await startStaticServer(outDir);
   const product = await startStaticServer(productDir);
-  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+  const browser = await launchChromium({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
   try {
     let introJsBytes = 0;
     if (intro) {

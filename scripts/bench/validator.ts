@@ -15,9 +15,9 @@ import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
-import {chromium, type Page} from '@playwright/test';
+import type {Page} from '@playwright/test';
 import {startStaticServer} from '../shared/static-server';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {CHROME_PATH, CHROMIUM_ARGS, launchChromium} from '../shared/chromium';
 import {runIfMain} from '../shared/main';
 import {median} from './median';
 
@@ -201,7 +201,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
   for (const chunk of chunks) console.log(`| ${chunk.file} | ${kib(chunk.bytes)} | ${kib(chunk.gzip)} |`);
 
   const server = await startStaticServer(buildDir);
-  const browser = await chromium.launch({executablePath: CHROME, args: FLAGS});
+  const browser = await launchChromium({executablePath: CHROME, args: FLAGS});
   const figures = {
     target,
     runs,

@@ -1,4 +1,5 @@
 import {accessSync, constants} from 'node:fs';
+import type {Browser, LaunchOptions} from '@playwright/test';
 
 /**
  * How every tool here launches Debian's Chromium (browser tests, benchmarks):
@@ -37,3 +38,12 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Launches Chromium through Playwright, loaded on first use: Playwright takes about 0.7 s to load,
+ * and the benchmarks' `--help` (and `bench:diff`, which opens no browser) answer without it.
+ */
+export async function launchChromium(options: LaunchOptions): Promise<Browser> {
+  const {chromium} = await import('@playwright/test');
+  return chromium.launch(options);
+}

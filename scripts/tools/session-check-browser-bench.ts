@@ -12,9 +12,8 @@ import {existsSync, statSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {chromium} from '@playwright/test';
 import {median} from '../bench/median';
-import {CHROME_PATH, CHROMIUM_ARGS} from '../shared/chromium';
+import {CHROME_PATH, CHROMIUM_ARGS, launchChromium} from '../shared/chromium';
 import {runIfMain} from '../shared/main';
 import {startStaticServer} from '../shared/static-server';
 import {BENCH_TRANSCRIPT, writeBenchTranscript} from './session-check-bench';
@@ -36,7 +35,7 @@ export interface BrowserRun {
 
 export async function measure(runs: number): Promise<BrowserRun[]> {
   const server = await startStaticServer(path.join(ROOT, 'build'));
-  const browser = await chromium.launch({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
+  const browser = await launchChromium({executablePath: CHROME_PATH, args: CHROMIUM_ARGS});
   const results: BrowserRun[] = [];
   try {
     for (let run = 0; run < runs; run++) {

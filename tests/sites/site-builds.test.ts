@@ -14,9 +14,8 @@
  */
 import {existsSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
-import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
-import {CHROMIUM_ARGS, testBrowserPath} from '../../scripts/shared/chromium';
+import {CHROMIUM_ARGS, launchChromium, testBrowserPath} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {scriptArgs} from '../helpers/scripts';
 import {copySite} from '../helpers/siteCopy';
@@ -187,7 +186,7 @@ describe('a build from a warm cache, of a changed document that splits the refer
     expect(result.status, result.output.slice(-3000)).toBe(0);
     expect(readdirSync(cache()).length, 'the cache was kept').toBeGreaterThan(0);
     const server = await startStaticServer(outDir);
-    const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
+    const browser = await launchChromium({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     try {
       const page = await browser.newPage();
       const errors: string[] = [];

@@ -8,10 +8,9 @@
  */
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {chromium} from '@playwright/test';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {stringify} from 'yaml';
-import {CHROMIUM_ARGS, testBrowserPath} from '../../scripts/shared/chromium';
+import {CHROMIUM_ARGS, launchChromium, testBrowserPath} from '../../scripts/shared/chromium';
 import {startStaticServer} from '../../scripts/shared/static-server';
 import {copySite} from '../helpers/siteCopy';
 import {buildCopy, type BuildResult} from './copyBuild';
@@ -134,7 +133,7 @@ describe('a schema several operations share is described once, and old links to 
     expect(html.match(/Its structure is described once on this page/g)).toHaveLength(3);
 
     const server = await startStaticServer(outDir);
-    const browser = await chromium.launch({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
+    const browser = await launchChromium({executablePath: testBrowserPath(), args: CHROMIUM_ARGS});
     try {
       const page = await browser.newPage({viewport: {width: 1280, height: 900}});
       await page.goto(`${server.url}/rest#getApp.response-200.field_07`);
