@@ -4,12 +4,15 @@
  */
 import {existsSync, lstatSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {afterAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {copySite, LINKED_ENTRIES, SITE_ENTRIES} from '../../../scripts/shared/siteCopy';
 import {ROOT} from '../../helpers/scripts';
 
 describe('copySite', () => {
-  const site = copySite('site-copy-unit-');
+  let site = '';
+  beforeAll(() => {
+    site = copySite('site-copy-unit-');
+  });
   afterAll(() => rmSync(site, {recursive: true, force: true}));
 
   it('links plugins/ to the project and copies every other entry', () => {
