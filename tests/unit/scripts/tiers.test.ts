@@ -56,7 +56,7 @@ for (let i = 0; i < 3e6; i++) {
   if (i % 1e5 === 0)
     peak = Math.max(peak, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
 }
-console.log(peak);
+process.stdout.write(String(peak));
 `;
 
 describe('npm test', () => {
