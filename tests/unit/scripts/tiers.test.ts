@@ -157,9 +157,10 @@ describe('npm test', () => {
 
   it('counts a real tier: the CPU time of what bash waited for', async () => {
     const {spawnSync} = await import('node:child_process');
-    // A child that burns 0.3 s of its own CPU time (counted by the process itself, not by the clock:
-    // on a busy machine a 300 ms busy wait gets only part of a core), then bash's times.
-    const burn = 'const u=()=>{const c=process.cpuUsage();return c.user+c.system;}; while (u() < 300000);';
+    // A child that burns 0.4 s of its own CPU time (counted by the process itself, not by the clock:
+    // on a busy machine a 300 ms busy wait gets only part of a core), then bash's times. bash counts
+    // in clock ticks, user and system time each rounded down: the bound leaves 0.1 s for that.
+    const burn = 'const u=()=>{const c=process.cpuUsage();return c.user+c.system;}; while (u() < 400000);';
     const result = spawnSync(
       'bash',
       ['-c', `${JSON.stringify(process.execPath)} -e ${JSON.stringify(burn)}; times`],
