@@ -8,6 +8,7 @@
  * `npm test` remains the full check.
  */
 import {spawn, spawnSync} from 'node:child_process';
+import {parseArgs} from 'node:util';
 import {runIfMain} from '../shared/main';
 import {TSC} from '../shared/typescript';
 
@@ -93,13 +94,59 @@ function run(check: {
   });
 }
 
+export const USAGE = `Usage: npm run test:quick [-- [--since REF] [--dry-run]]
+
+Checks what changed: the type check (the whole project), ESLint and Prettier on the changed files,
+and the unit and document tests that import them. \`npm test\` is the full check.
+
+--since REF    every change since the branch left REF (main, say), not only the uncommitted ones
+--dry-run      lists the changed files and the checks, and runs none
+--help         this text`;
+
+export interface QuickOptions {
+  help: boolean;
+  dryRun: boolean;
+  since: string;
+}
+
+/** The command line's options; an unknown option or a missing value throws, with the usage to print. */
+export function parseQuickArgs(args: readonly string[]): QuickOptions {
+  const {values} = parseArgs({
+    args: [...args],
+    options: {
+      help: {type: 'boolean', default: false},
+      'dry-run': {type: 'boolean', default: false},
+      since: {type: 'string', default: 'HEAD'},
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return {help: values.help, dryRun: values['dry-run'], since: values.since};
+}
+
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const since = args.includes('--since') ? (args[args.indexOf('--since') + 1] ?? 'HEAD') : 'HEAD';
+  let options: QuickOptions;
+  try {
+    options = parseQuickArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const {since} = options;
   const files = changedFiles(since);
   console.log(`[test:quick] ${files.length} changed file(s) since ${since}`);
-  // Two at a time: one per core of the machine this project is checked on.
   const checks = quickChecks(files);
+  if (options.dryRun) {
+    for (const file of files) console.log(`[test:quick]   ${file}`);
+    for (const check of checks)
+      console.log(`[test:quick] would run ${check.name}: ${check.command.join(' ')}`);
+    return;
+  }
+  // Two at a time: one per core of the machine this project is checked on.
   const results = [];
   for (let i = 0; i < checks.length; i += 2)
     results.push(...(await Promise.all(checks.slice(i, i + 2).map(run))));

@@ -2,7 +2,8 @@
  * The maintainers' commands the READMEs name, each started as a reader would start it (`npm run
  * …`), at least as far as proving that it starts and answers. `npm run site` is in
  * tests/build/site-command.test.ts (it serves build/); `npm run build` and `release:check` run in
- * `npm test` itself.
+ * `npm test` itself; `npm run test:quick` answers here with `--dry-run` (run whole, it would start
+ * Vitest inside this Vitest run).
  */
 import {spawnSync} from 'node:child_process';
 import {once} from 'node:events';
@@ -123,6 +124,23 @@ describe('commands that change files or take minutes start with --help and chang
     expect(npm(['bench:scale', '--', '--help']).stdout).toContain('Usage: npm run bench:scale');
     expect(npm(['bench:diff', '--', '--help']).stdout).toContain('Usage: npm run bench:diff');
     expect(npm(['bench:releases', '--', '--help']).stdout).toContain('Usage: npm run bench:releases');
+  });
+
+  it('npm run test:quick -- --help and --dry-run answer without running a check; an unknown option is refused', () => {
+    const help = npm(['test:quick', '--', '--help']);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: npm run test:quick');
+    expect(help.stdout).toContain('--since REF');
+    const dry = npm(['test:quick', '--', '--dry-run']);
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/^\[test:quick\] \d+ changed file\(s\) since HEAD$/m);
+    expect(dry.stdout).toContain('[test:quick] would run typecheck: ');
+    // A check that ran would report "passed" or "FAILED" with its time.
+    expect(dry.stdout).not.toMatch(/: (passed|FAILED) \(\d+ s\)/);
+    const unknown = npm(['test:quick', '--', '--bogus']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("Unknown option '--bogus'");
+    expect(unknown.stderr).toContain('Usage: npm run test:quick');
   });
 
   it('npm run bench:diff times a small generated pair', () => {
