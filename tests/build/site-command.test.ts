@@ -3,7 +3,9 @@
  * build half is `npm run build` (run by `npm test` just before this tier, and proven to start from
  * `npm run site` by site-builds.test.ts in a copy); here `--no-build` serves that build/, and the
  * command must answer `/` with the home page. `npm start`, the README's command while writing, must
- * compile the site in development mode and answer `/` with its page and bundle.
+ * compile the site in development mode and answer `/` with its page and bundle. `npm run serve`,
+ * which MAINTAINING.md gives for trying a deployment locally, must serve build/ as a static host
+ * should (clean URLs, the not-found page with status 404).
  */
 import {afterAll, expect, test} from 'vitest';
 import {freePort} from '../../scripts/mock/rest';
@@ -43,6 +45,22 @@ test('npm run site -- --no-build serves / on 127.0.0.1', async () => {
   expect(html).toMatch(/<title[^>]*>[^<]+<\/title>/);
   expect(html).toContain('href="/rest"');
   expect(site.output()).toContain(`http://127.0.0.1:${port}/`);
+});
+
+test('npm run serve -- --port P serves build/ as a static host should: clean URLs, and the not-found page with 404', async () => {
+  productBuild();
+  const port = await freePort();
+  const serve = start(['run', '-s', 'serve', '--', '--port', String(port)]);
+  const base = `http://127.0.0.1:${port}`;
+  await expect.poll(() => fetchText(`${base}/`), {timeout: 120_000, interval: 500}).toContain('<html');
+  // /docs/intro is build/docs/intro.html: answered without a redirect to a trailing slash.
+  const intro = await fetch(`${base}/docs/intro`, {redirect: 'manual'});
+  expect(intro.status).toBe(200);
+  expect(await intro.text()).toMatch(/<h1[^>]*>Introduction<\/h1>/);
+  const missing = await fetch(`${base}/no-such-page`, {redirect: 'manual'});
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).toContain('Page Not Found');
+  expect(serve.output()).toContain(base);
 });
 
 test('npm start -- --port P --no-open compiles the site for development and serves it on 127.0.0.1', async () => {
