@@ -57,8 +57,22 @@ async function checkDocuments(): Promise<void> {
   }
 }
 
+export const USAGE = `Usage: npm run build [-- extra docusaurus build arguments]
+
+The production build, all or nothing: the API documents are checked first, the site is built into
+.build-staging/, its Content-Security-Policy applied, and only then does it replace build/. On a
+failure build/ is left as it was. The arguments \`docusaurus build\` takes (below) are passed on;
+--out-dir is this command's own.
+`;
+
 /** Builds into build/ (`args`: extra `docusaurus build` arguments); exits the process on failure. */
 export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) {
+    // Docusaurus's own help lists the arguments passed on; nothing is checked, built or moved.
+    console.log(USAGE);
+    const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
+    process.exit(run([docusaurus, 'build', '--help']));
+  }
   // Taken before the build: a source edited while it runs makes the record stale, never wrongly fresh.
   const inputs = buildInputsKey(ROOT, process.env, args);
   await checkDocuments();

@@ -62,6 +62,26 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const USAGE = `Usage: npm run compare-builds -- <before> <after> [specs | OPENAPI,ASYNCAPI]… [--corpus DIR [--only A,B]] [--twice] [--report FILE] [--keep DIR] [--work DIR]
        npm run compare-builds -- --folders <build folder> <build folder> [--report FILE]`;
 
+/** \`--help\`: the usage, and what each argument does. */
+export const HELP = `${USAGE}
+
+Builds the site at two git revisions against the same API documents and compares the two build
+folders file by file: pages by tags and text, JSON by value, other text by line.
+
+specs               the product's own documents (the default pair)
+OPENAPI,ASYNCAPI    a pair of documents (either may be empty: that side stays specs/)
+--corpus DIR        the i-th file of DIR/openapi with the i-th of DIR/asyncapi
+--only A,B          only the pairs whose name contains A or B
+--twice             builds <before> twice and sets aside what differs between those two builds
+--report FILE       where the full report goes (default: a file in the temp folder)
+--keep DIR          keeps the builds as DIR/<revision>/<pair>/
+--work DIR          where the worktrees go (on the file system of node_modules)
+--folders A B       compares two build folders already made: no worktree, no build
+--help              this text
+
+Exit code: 0 when every pair is identical, 1 when any differs or failed on one side only, 2 on a
+usage error.`;
+
 function usage(message: string): never {
   console.error(`[compare-builds] ${message}\n${USAGE}`);
   process.exit(2);
@@ -92,6 +112,7 @@ export function parseOptions(argv: string[]): Options {
         work: {type: 'string'},
         folders: {type: 'boolean'},
         twice: {type: 'boolean'},
+        help: {type: 'boolean'},
       },
     });
   let parsed: ReturnType<typeof parse>;
@@ -101,6 +122,10 @@ export function parseOptions(argv: string[]): Options {
     usage((error as Error).message);
   }
   const {values, positionals} = parsed;
+  if (values.help === true) {
+    console.log(HELP);
+    process.exit(0);
+  }
   const resolved = (value: string | undefined): string | null =>
     value === undefined ? null : path.resolve(value);
   const folders = values.folders === true;

@@ -247,18 +247,57 @@ export async function checkFile(file: string, checker: NodeChecker): Promise<Rep
   return checkCapture(await readCapture(bytes), checker);
 }
 
+export const USAGE = `Usage: npm run session-check -- <capture.har | capture.zhar | transcript.jsonl> [--json]
+
+Checks a recorded session against the API documents, offline, with the checker of the page
+/docs/ws/session-check: one line per failing frame, broken rule and failing call, then a summary.
+Exits 0 when everything holds, 1 when anything fails, 2 when the input cannot be read.
+
+--json    writes the whole report as JSON instead (the capture's tokens are never in it)
+--help    this text
+`;
+
+/** The command line: the one file and --json, or --help; anything else is a usage error (a message). */
+export function parseSessionCheckArgs(
+  args: readonly string[],
+): {help: true} | {help: false; file: string; json: boolean} {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: {json: {type: 'boolean', default: false}, help: {type: 'boolean', default: false}},
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const {values, positionals} = parsed;
+  if (values.help) return {help: true};
+  const [file] = positionals;
+  if (file === undefined) throw new UsageError('Name the capture to check.');
+  if (positionals.length > 1)
+    throw new UsageError(`One capture at a time (given: ${positionals.join(', ')}).`);
+  return {help: false, file, json: values.json};
+}
+
+/** A command line the command cannot take. */
+export class UsageError extends Error {}
+
 async function main(): Promise<number> {
-  const {values, positionals} = parseArgs({
-    options: {json: {type: 'boolean', default: false}},
-    allowPositionals: true,
-  });
-  const file = positionals[0];
-  if (file === undefined || positionals.length > 1) {
-    process.stderr.write(
-      'usage: npm run session-check -- <capture.har | capture.zhar | transcript.jsonl> [--json]\n',
-    );
+  let options;
+  try {
+    options = parseSessionCheckArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${USAGE}`);
     return 2;
   }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const {file} = options;
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(file));
@@ -277,7 +316,7 @@ async function main(): Promise<number> {
     throw error;
   }
   const report = checkCapture(capture, await nodeChecker());
-  if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const line of failureLines(report)) process.stdout.write(`${line}\n`);
     for (const line of summaryLines(report)) process.stdout.write(`${line}\n`);

@@ -143,6 +143,33 @@ describe('commands that change files or take minutes start with --help and chang
     expect(unknown.stderr).toContain('Usage: npm run test:quick');
   });
 
+  it('npm run build -- --help says what the command does and which arguments it passes on, and builds nothing', () => {
+    const help = npm(['build', '--', '--help']);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run build/);
+    expect(help.stdout).toContain('Usage: docusaurus build');
+    expect(help.stdout).toContain('--no-minify');
+    // Nothing checked, built or moved: none of the build's own lines.
+    expect(help.stdout + help.stderr).not.toMatch(/^\[(build|csp|api-reference)\]/m);
+  });
+
+  it('npm run compare-builds -- --help explains every argument and builds nothing', () => {
+    const help = npm(['compare-builds', '--', '--help']);
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run compare-builds -- <before> <after>/);
+    for (const option of [
+      '--corpus DIR',
+      '--only A,B',
+      '--twice',
+      '--report FILE',
+      '--keep DIR',
+      '--work DIR',
+      '--folders A B',
+    ])
+      expect(help.stdout).toContain(option);
+    expect(help.stdout, 'no worktree made').not.toContain('[compare-builds] worktree');
+  });
+
   it('npm run bench:diff times a small generated pair', () => {
     const result = npm(['bench:diff', '--', '--operations', '20', '--runs', '1']);
     expect(result.status, result.stderr).toBe(0);

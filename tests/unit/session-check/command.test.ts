@@ -37,6 +37,24 @@ describe('npm run session-check', () => {
     expect(run(path.join(FIXTURES, 'no-such-file.har')).status).toBe(2);
   });
 
+  it('--help prints the usage; a bad command line gets its reason and the usage, no stack trace, exit 2', () => {
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run session-check -- <capture\.har/);
+    expect(help.stdout).toContain('--json');
+    for (const [args, reason] of [
+      [['--bogus'], "Unknown option '--bogus'"],
+      [[], 'Name the capture to check.'],
+      [['a.har', 'b.har'], 'One capture at a time (given: a.har, b.har).'],
+    ] as const) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(reason);
+      expect(result.stderr).toContain('Usage: npm run session-check');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
   it('--json writes the whole report, without the capture’s token', () => {
     const result = run(path.join(FIXTURES, 'authorization.har'), '--json');
     expect(result.status).toBe(0);
