@@ -27,6 +27,7 @@ import {spawn} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {parseArgs} from 'node:util';
 import {runIfMain} from '../shared/main';
 
 /**
@@ -331,9 +332,41 @@ export function machineLine(before: MachineCpu, after: MachineCpu): string {
   );
 }
 
+export const USAGE = `Usage: npm test [-- --from TIER]
+
+Runs every test tier in stages (the tiers of a stage side by side; a failure stops the run once its
+stage has finished), then prints each tier's wall and CPU time.
+
+--from TIER   starts at that tier and runs every later one; TIER is its npm script, whose test:
+              may be left off (--from e2e), so that build is the production build:
+${TIERS.map((t) => `                ${t.script.padEnd(14)}${t.name}`).join('\n')}
+--help        this text`;
+
+/** The command line: --help, or the tier to start from; anything else throws (a usage error). */
+export function parseTierArgs(args: readonly string[]): {help: boolean; from: string | undefined} {
+  const {values} = parseArgs({
+    args: [...args],
+    options: {help: {type: 'boolean', default: false}, from: {type: 'string'}},
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.from !== undefined) stagesFrom(values.from);
+  return {help: values.help, from: values.from};
+}
+
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const stages = stagesFrom(args.includes('--from') ? args[args.indexOf('--from') + 1] : undefined);
+  let options: {help: boolean; from: string | undefined};
+  try {
+    options = parseTierArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const stages = stagesFrom(options.from);
   const runStart = Date.now();
   const machineBefore = readMachineCpu();
   const times: TierTime[] = [];

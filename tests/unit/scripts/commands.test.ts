@@ -2,8 +2,8 @@
  * The maintainers' commands the READMEs name, each started as a reader would start it (`npm run
  * …`), at least as far as proving that it starts and answers. `npm run site` is in
  * tests/build/site-command.test.ts (it serves build/); `npm run build` and `release:check` run in
- * `npm test` itself; `npm run test:quick` answers here with `--dry-run` (run whole, it would start
- * Vitest inside this Vitest run).
+ * `npm test` itself, and answer `--help` here, as `npm test` does (run whole, it and `npm run
+ * test:quick` would start Vitest inside this Vitest run: test:quick answers `--dry-run` here).
  */
 import {spawnSync} from 'node:child_process';
 import {once} from 'node:events';
@@ -124,6 +124,26 @@ describe('commands that change files or take minutes start with --help and chang
     expect(npm(['bench:scale', '--', '--help']).stdout).toContain('Usage: npm run bench:scale');
     expect(npm(['bench:diff', '--', '--help']).stdout).toContain('Usage: npm run bench:diff');
     expect(npm(['bench:releases', '--', '--help']).stdout).toContain('Usage: npm run bench:releases');
+  });
+
+  it('npm test -- --help lists the tiers and runs none; a mistyped option is refused before any tier starts', () => {
+    const help = spawnSync('npm', ['test', '-s', '--', '--help'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm test \[-- --from TIER\]/);
+    expect(help.stdout).toContain('test:e2e');
+    expect(help.stdout, 'no tier started').not.toContain('[test]');
+    const typo = spawnSync('npm', ['test', '-s', '--', '--form', 'build'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain("Unknown option '--form'");
+    expect(typo.stdout + typo.stderr, 'no tier started').not.toContain('[test]');
   });
 
   it('npm run test:quick -- --help and --dry-run answer without running a check; an unknown option is refused', () => {

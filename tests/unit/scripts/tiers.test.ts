@@ -12,6 +12,7 @@ import {
   machineLine,
   OrphanCpu,
   parseMachineCpu,
+  parseTierArgs,
   parseProcStat,
   prefixed,
   STAGES,
@@ -19,6 +20,7 @@ import {
   timesTable,
   TIERS,
   tierEnvironment,
+  USAGE,
   type ProcStat,
 } from '../../../scripts/test/tiers';
 import {quickChecks} from '../../../scripts/test/quick';
@@ -122,6 +124,18 @@ describe('npm test', () => {
     expect(() => stagesFrom('nope')).toThrow(
       '--from nope: no such tier (test:setup, test:static, test:unit, test:samples, build, test:build, test:e2e)',
     );
+  });
+
+  it('takes --from TIER and --help, and refuses anything else before a tier starts', () => {
+    expect(parseTierArgs([])).toEqual({help: false, from: undefined});
+    expect(parseTierArgs(['--from', 'e2e'])).toEqual({help: false, from: 'e2e'});
+    expect(parseTierArgs(['--help'])).toEqual({help: true, from: undefined});
+    expect(() => parseTierArgs(['--from', 'nope'])).toThrow('--from nope: no such tier');
+    expect(() => parseTierArgs(['--form', 'build'])).toThrow("Unknown option '--form'");
+    expect(() => parseTierArgs(['--from'])).toThrow("Option '--from <value>' argument missing");
+    expect(() => parseTierArgs(['unit'])).toThrow();
+    // The usage names every tier by its npm script.
+    for (const tier of TIERS) expect(USAGE).toContain(tier.script);
   });
 
   it("gives every tier's Node.js a larger young generation, after the NODE_OPTIONS it was given", async () => {
