@@ -12,11 +12,14 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
 import {parse} from 'yaml';
 import {pathItemOperations} from '../../plugins/api-reference/document/operations';
 import {isObject, type JsonObject} from '../../plugins/api-reference/document';
 import {diffDocuments} from '../../plugins/releases/diff';
 import {runIfMain} from '../shared/main';
+import {withOptions} from '../shared/commandLine';
+import {wholeNumber} from './options';
 import {scaledDocument} from './scale';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,21 +88,46 @@ function given(baseFile: string, revisionFile: string): Pair {
   };
 }
 
-export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
-  if (args.includes('--help')) {
-    console.log(USAGE);
-    return;
-  }
-  const value = (name: string): string | undefined =>
-    args.includes(name) ? args[args.indexOf(name) + 1] : undefined;
-  const count = Number(value('--operations') ?? 340);
-  const runs = Number(value('--runs') ?? 3);
-  const baseFile = value('--base');
-  const revisionFile = value('--revision');
-  if ((baseFile === undefined) !== (revisionFile === undefined)) {
-    console.error('[bench-diff] --base and --revision go together');
-    process.exit(2);
-  }
+export interface DiffBenchOptions {
+  help: boolean;
+  /** Operations in the generated document. */
+  count: number;
+  runs: number;
+  /** A given pair of documents instead of the generated one (both or neither). */
+  baseFile: string | undefined;
+  revisionFile: string | undefined;
+}
+
+/** The command line, or an Error that says what is wrong with it (options.ts). */
+export function diffBenchOptions(args: readonly string[]): DiffBenchOptions {
+  const {values} = parseArgs({
+    args: [...args],
+    options: {
+      operations: {type: 'string'},
+      runs: {type: 'string'},
+      base: {type: 'string'},
+      revision: {type: 'string'},
+      help: {type: 'boolean', default: false},
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if ((values.base === undefined) !== (values.revision === undefined))
+    throw new Error('--base and --revision go together');
+  return {
+    help: values.help,
+    count: wholeNumber('--operations', values.operations, 340),
+    runs: wholeNumber('--runs', values.runs, 3),
+    baseFile: values.base,
+    revisionFile: values.revision,
+  };
+}
+
+export function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  return withOptions(() => diffBenchOptions(args), USAGE, measure);
+}
+
+async function measure({count, runs, baseFile, revisionFile}: DiffBenchOptions): Promise<void> {
   const {base, revision, label} =
     baseFile !== undefined && revisionFile !== undefined
       ? given(path.resolve(baseFile), path.resolve(revisionFile))

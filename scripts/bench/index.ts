@@ -17,6 +17,7 @@ import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
 import type {Request} from '@playwright/test';
 import {startStaticServer, type StaticServer} from '../shared/static-server';
 import {CHROME_PATH, CHROMIUM_ARGS, launchChromium} from '../shared/chromium';
@@ -24,6 +25,8 @@ import {runIfMain} from '../shared/main';
 import {main as ensureBrowser} from '../setup/ensure-browser';
 import {loadLighthouse} from './lighthouse';
 import {median} from './median';
+import {withOptions} from '../shared/commandLine';
+import {wholeNumber} from './options';
 import {main as searchIndexSize} from './search-index-size';
 import {main as benchValidator} from './validator';
 import {main as benchRequestBuilder} from './request-builder';
@@ -40,11 +43,27 @@ export const USAGE = `Usage: npm run bench [-- --runs N] [-- --no-build]
 --no-build   measure the existing build/ instead of building first
 --help       prints this and measures nothing`;
 
-/** The number of runs `--runs N` asks for, 5 when absent or not a positive number. */
-export function runsFrom(args: readonly string[]): number {
-  const at = args.indexOf('--runs');
-  const value = at >= 0 ? Number(args[at + 1]) : NaN;
-  return value > 0 ? value : 5;
+export interface BenchOptions {
+  help: boolean;
+  /** Lighthouse runs per page and form factor. */
+  runs: number;
+  /** Whether the site is built first (`--no-build` measures the existing build/). */
+  build: boolean;
+}
+
+/** The command line, or an Error that says what is wrong with it (options.ts). */
+export function benchOptions(args: readonly string[]): BenchOptions {
+  const {values} = parseArgs({
+    args: [...args],
+    options: {
+      runs: {type: 'string'},
+      'no-build': {type: 'boolean', default: false},
+      help: {type: 'boolean', default: false},
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return {help: values.help, runs: wholeNumber('--runs', values.runs, 5), build: !values['no-build']};
 }
 const CHROME = CHROME_PATH;
 const FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -263,13 +282,12 @@ async function further(name: string, report: (args: string[]) => Promise<void> |
   }
 }
 
-export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
-  if (args.includes('--help')) {
-    console.log(USAGE);
-    return;
-  }
-  const runs = runsFrom(args);
-  if (!args.includes('--no-build')) {
+export function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  return withOptions(() => benchOptions(args), USAGE, measure);
+}
+
+async function measure({runs, build}: BenchOptions): Promise<void> {
+  if (build) {
     console.log('Building the site …');
     execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit'});
   }

@@ -11,10 +11,13 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
 import {parse, stringify} from 'yaml';
 import {copySite} from '../shared/siteCopy';
 import {runIfMain} from '../shared/main';
 import {median} from './median';
+import {withOptions} from '../shared/commandLine';
+import {wholeNumber} from './options';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,22 +29,35 @@ export const USAGE = `Usage: npm run bench:releases [-- --releases 5] [-- --runs
 --help         prints this and measures nothing`;
 
 export interface ReleasesBenchOptions {
+  help: boolean;
   releases: number;
   runs: number;
   render: string;
 }
 
+/** The command line, or an Error that says what is wrong with it (options.ts). */
 export function releasesBenchOptions(args: readonly string[]): ReleasesBenchOptions {
-  const option = (name: string, fallback: string): string => {
-    const i = args.indexOf(name);
-    return (i >= 0 ? args[i + 1] : undefined) ?? fallback;
-  };
-  const positive = (value: string, fallback: number): number =>
-    Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : fallback;
+  const {values} = parseArgs({
+    args: [...args],
+    options: {
+      releases: {type: 'string'},
+      runs: {type: 'string'},
+      render: {type: 'string', default: 'all'},
+      help: {type: 'boolean', default: false},
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const {render} = values;
+  if (render !== 'all' && render !== 'last-of-each-major' && !/^[1-9]\d*$/.test(render))
+    throw new Error(
+      `--render takes all, last-of-each-major or a number of releases; "${render}" is none of them`,
+    );
   return {
-    releases: positive(option('--releases', '5'), 5),
-    runs: positive(option('--runs', '1'), 1),
-    render: option('--render', 'all'),
+    help: values.help,
+    releases: wholeNumber('--releases', values.releases, 5),
+    runs: wholeNumber('--runs', values.runs, 1),
+    render,
   };
 }
 
@@ -119,12 +135,11 @@ function timedBuild(site: string): Timed {
   return {seconds, peakMiB: measured ? Math.round(Number(measured[2]) / 1024) : null};
 }
 
-export async function main(args: string[] = process.argv.slice(2)): Promise<void> {
-  if (args.includes('--help')) {
-    console.log(USAGE);
-    return;
-  }
-  const options = releasesBenchOptions(args);
+export function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  return withOptions(() => releasesBenchOptions(args), USAGE, measure);
+}
+
+async function measure(options: ReleasesBenchOptions): Promise<void> {
   const one = copySite('bench-one-release-');
   const many = copySite('bench-releases-');
   try {

@@ -61,6 +61,7 @@ import {runIfMain} from '../shared/main';
 import {startStaticServer} from '../shared/static-server';
 import {describeTask, traceLongestTask, type Task} from './longest-task';
 import {median} from './median';
+import {wholeNumbers} from './options';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TMP = path.join(ROOT, '.tmp', 'bench-scale');
@@ -80,16 +81,6 @@ export interface ScaleOptions {
   documents: string[];
   /** Whether generated documents are built (always, unless only --document is given). */
   generated: boolean;
-}
-
-/** Positive whole numbers from a comma-separated option, or the error that names the bad one. */
-function wholeNumbers(option: string, text: string): number[] {
-  return text.split(',').map((part) => {
-    const n = Number(part.trim());
-    if (part.trim() === '' || !Number.isInteger(n) || n <= 0)
-      throw new Error(`${option} takes positive whole numbers, comma-separated; "${part.trim()}" is not one`);
-    return n;
-  });
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {parseArgs} from 'node:util';
+import {withOptions} from '../shared/commandLine';
 import {runIfMain} from '../shared/main';
 import {TSC} from '../shared/typescript';
 
@@ -124,18 +125,11 @@ export function parseQuickArgs(args: readonly string[]): QuickOptions {
   return {help: values.help, dryRun: values['dry-run'], since: values.since};
 }
 
-async function main(): Promise<void> {
-  let options: QuickOptions;
-  try {
-    options = parseQuickArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return;
-  }
+function main(): Promise<void> {
+  return withOptions(() => parseQuickArgs(process.argv.slice(2)), USAGE, quick);
+}
+
+async function quick(options: QuickOptions): Promise<void> {
   const {since} = options;
   const files = changedFiles(since);
   console.log(`[test:quick] ${files.length} changed file(s) since ${since}`);

@@ -28,6 +28,7 @@ import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
+import {withOptions} from '../shared/commandLine';
 import {runIfMain} from '../shared/main';
 
 /**
@@ -354,18 +355,11 @@ export function parseTierArgs(args: readonly string[]): {help: boolean; from: st
   return {help: values.help, from: values.from};
 }
 
-async function main(): Promise<void> {
-  let options: {help: boolean; from: string | undefined};
-  try {
-    options = parseTierArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (options.help) {
-    console.log(USAGE);
-    return;
-  }
+function main(): Promise<void> {
+  return withOptions(() => parseTierArgs(process.argv.slice(2)), USAGE, runTiers);
+}
+
+async function runTiers(options: {from: string | undefined}): Promise<void> {
   const stages = stagesFrom(options.from);
   const runStart = Date.now();
   const machineBefore = readMachineCpu();

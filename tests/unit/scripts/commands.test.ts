@@ -190,6 +190,16 @@ describe('commands that change files or take minutes start with --help and chang
     expect(help.stdout, 'no worktree made').not.toContain('[compare-builds] worktree');
   });
 
+  it('npm run bench, bench:scale, bench:diff and bench:releases refuse a misspelt option before building or measuring', () => {
+    for (const command of ['bench', 'bench:scale', 'bench:diff', 'bench:releases']) {
+      const result = npm([command, '--', '--run', '3']);
+      expect(result.status, command).toBe(2);
+      expect(result.stderr, command).toContain("Unknown option '--run'");
+      expect(result.stderr, command).toContain(`Usage: npm run ${command}`);
+      expect(result.stdout, `${command} started nothing`).toBe('');
+    }
+  });
+
   it('npm run bench:diff times a small generated pair', () => {
     const result = npm(['bench:diff', '--', '--operations', '20', '--runs', '1']);
     expect(result.status, result.stderr).toBe(0);
