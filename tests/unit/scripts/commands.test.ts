@@ -173,6 +173,18 @@ describe('commands that change files or take minutes start with --help and chang
     expect(help.stdout + help.stderr).not.toMatch(/^\[(build|csp|api-reference)\]/m);
   });
 
+  it('npm run mock and npm run site answer --help and refuse an unknown option, starting no server', () => {
+    for (const command of ['mock', 'site']) {
+      const help = npm([command, '--', '--help']);
+      expect(help.status, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^Usage: npm run ${command} `));
+      expect(help.stdout, 'nothing served').not.toMatch(/listening|serving|http:\/\/127\.0\.0\.1:\d+/i);
+      const bad = npm([command, '--', '--bogus']);
+      expect(bad.status, command).toBe(1);
+      expect(bad.stderr, command).toContain("Unknown option '--bogus'");
+    }
+  });
+
   it('npm run compare-builds -- --help explains every argument and builds nothing', () => {
     const help = npm(['compare-builds', '--', '--help']);
     expect(help.status, help.stderr).toBe(0);
