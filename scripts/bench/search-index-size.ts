@@ -9,12 +9,41 @@
  */
 import {readFileSync, existsSync} from 'node:fs';
 import path from 'node:path';
+import {parseArgs} from 'node:util';
 import {gzipSync, constants} from 'node:zlib';
+import {withOptions} from '../shared/commandLine';
 import {runIfMain} from '../shared/main';
 
-export function main(args: string[] = process.argv.slice(2)): void {
-  const asJson = args.includes('--json');
-  const buildDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'build');
+export const USAGE = `Usage: npx jiti scripts/bench/search-index-size.ts [buildDir] [--json]
+
+Prints the size of a build's offline search index (build/ by default), raw and gzip-compressed.
+--json   one line of JSON instead
+--help   this text`;
+
+export interface SearchIndexSizeOptions {
+  help: boolean;
+  json: boolean;
+  buildDir: string;
+}
+
+/** The command line, or an Error that says what is wrong with it. */
+export function searchIndexSizeOptions(args: readonly string[]): SearchIndexSizeOptions {
+  const {values, positionals} = parseArgs({
+    args: [...args],
+    options: {json: {type: 'boolean', default: false}, help: {type: 'boolean', default: false}},
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length > 1)
+    throw new Error(`One build folder at a time (given: ${positionals.join(', ')}).`);
+  return {help: values.help, json: values.json, buildDir: path.resolve(positionals[0] ?? 'build')};
+}
+
+export function main(args: string[] = process.argv.slice(2)): Promise<void> {
+  return withOptions(() => searchIndexSizeOptions(args), USAGE, measure);
+}
+
+function measure({json: asJson, buildDir}: SearchIndexSizeOptions): void {
   const file = path.join(buildDir, 'search-index.json');
 
   if (!existsSync(file)) throw new Error(`No search index at ${file}: run \`npm run build\` first.`);

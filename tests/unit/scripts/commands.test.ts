@@ -212,6 +212,24 @@ describe('commands that change files or take minutes start with --help and chang
     }
   });
 
+  it('the benchmarks the READMEs give as npx jiti commands answer --help with their usage', () => {
+    for (const file of [
+      'scripts/bench/search-index-size.ts',
+      'scripts/bench/validator.ts',
+      'scripts/bench/request-builder.ts',
+      'scripts/tools/session-check-bench.ts',
+      'scripts/tools/session-check-browser-bench.ts',
+    ]) {
+      const result = spawnSync('npx', ['jiti', file, '--help'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(result.status, `${file}: ${result.stderr}`).toBe(0);
+      expect(result.stdout, file).toMatch(new RegExp(`^Usage: npx jiti ${file.replace(/[.]/g, '\\.')}`));
+    }
+  });
+
   it('npm run bench:diff times a small generated pair', () => {
     const result = npm(['bench:diff', '--', '--operations', '20', '--runs', '1']);
     expect(result.status, result.stderr).toBe(0);
