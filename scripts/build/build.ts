@@ -23,6 +23,7 @@ import {applyCsp} from '../../plugins/csp/apply';
 import {resolveSpecPaths} from '../../plugins/api-reference/identity';
 import {readAsyncApi, readOpenApi, reportDocumentWarnings} from '../../plugins/api-reference/load';
 import {runIfMain} from '../shared/main';
+import {buildRecoveringCache, bundlerCacheOf, type Ended} from './bundlerCache';
 import {buildInputsKey, recordBuildInputs} from './inputs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -31,8 +32,12 @@ const STAGING = path.join(ROOT, '.build-staging');
 const PREVIOUS = path.join(ROOT, '.build-previous');
 
 function run(args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  return runEnded(args, env).status ?? 1;
+}
+
+function runEnded(args: string[], env: NodeJS.ProcessEnv = process.env): Ended {
   const result = spawnSync(process.execPath, args, {cwd: ROOT, stdio: 'inherit', env});
-  return result.status ?? 1;
+  return {status: result.status, signal: result.signal};
 }
 
 function fail(status: number): never {
@@ -76,13 +81,21 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
   // Taken before the build: a source edited while it runs makes the record stale, never wrongly fresh.
   const inputs = buildInputsKey(ROOT, process.env, args);
   await checkDocuments();
-  rmSync(STAGING, {recursive: true, force: true});
   const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
   // The documents' warnings were printed above: the plugins do not print them a second time.
-  const built = run([docusaurus, 'build', '--out-dir', STAGING, ...args], {
-    ...process.env,
-    API_DOCUMENT_WARNINGS_REPORTED: '1',
-  });
+  // A bundler that dies restoring its persistent cache gets one more run without it (bundlerCache.ts).
+  const {result: ended} = buildRecoveringCache(
+    bundlerCacheOf(ROOT),
+    () => {
+      rmSync(STAGING, {recursive: true, force: true});
+      return runEnded([docusaurus, 'build', '--out-dir', STAGING, ...args], {
+        ...process.env,
+        API_DOCUMENT_WARNINGS_REPORTED: '1',
+      });
+    },
+    (message) => console.error(`\n[build] ${message}\n`),
+  );
+  const built = ended.status ?? 1;
   if (built !== 0) fail(built);
   try {
     const {pages, hashes} = await applyCsp(STAGING);

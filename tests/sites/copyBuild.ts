@@ -4,12 +4,15 @@
  */
 import {spawnSync} from 'node:child_process';
 import path from 'node:path';
+import {buildRecoveringCache, bundlerCacheOf} from '../../scripts/build/bundlerCache';
 import {ROOT} from '../helpers/scripts';
 
 const DOCUSAURUS = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
 
 export interface BuildResult {
   status: number | null;
+  /** The signal that ended the process, if one did. */
+  signal: NodeJS.Signals | null;
   /** Standard output, then standard error. */
   output: string;
 }
@@ -28,7 +31,7 @@ export function runInCopy(
     encoding: 'utf8',
     timeout: timeoutMs,
   });
-  return {status: result.status, output: `${result.stdout}\n${result.stderr}`};
+  return {status: result.status, signal: result.signal, output: `${result.stdout}\n${result.stderr}`};
 }
 
 /**
@@ -45,11 +48,23 @@ export function buildCopy(
     timeoutMs = 1_800_000,
   }: {env?: Readonly<Record<string, string>>; minify?: boolean; timeoutMs?: number} = {},
 ): BuildResult {
-  return runInCopy(
-    site,
-    process.execPath,
-    [DOCUSAURUS, 'build', ...(minify ? [] : ['--no-minify']), ...args],
-    env,
-    timeoutMs,
+  // As `npm run build` does (scripts/build/bundlerCache.ts): a bundler that dies restoring the copy's
+  // persistent cache gets one more run without it, and the output says so.
+  let recovery = '';
+  const {result} = buildRecoveringCache(
+    bundlerCacheOf(site),
+    () =>
+      runInCopy(
+        site,
+        process.execPath,
+        [DOCUSAURUS, 'build', ...(minify ? [] : ['--no-minify']), ...args],
+        env,
+        timeoutMs,
+      ),
+    (message) => {
+      recovery = `[copy build] ${message}\n`;
+      console.warn(recovery);
+    },
   );
+  return {...result, output: recovery + result.output};
 }

@@ -175,6 +175,9 @@ describe('a build from a warm cache, of a changed document that splits the refer
       if (first.status !== 0) throw new Error(`the first build failed:\n${first.output.slice(-3000)}`);
     }
     outDir = path.join(site, 'out-larger');
+    // Should Rspack abort restoring the cache (its own fault, scripts/build/bundlerCache.ts), buildCopy
+    // builds again without it and the output begins with "[copy build]": that run then shows a cold
+    // build's pages only, and says so in the test's output.
     result = build(
       ['--out-dir', outDir],
       {OPENAPI_FILE: largerDocument(EXTRA_REQUEST_BODIES)},
