@@ -5,11 +5,17 @@
  * measurements instead.
  */
 
+/** `text` as a positive whole number, or undefined when it is not one. */
+function positiveWhole(text: string): number | undefined {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 /** Positive whole numbers from a comma-separated option, or the error that names the bad one. */
 export function wholeNumbers(option: string, text: string): number[] {
   return text.split(',').map((part) => {
-    const n = Number(part.trim());
-    if (part.trim() === '' || !Number.isInteger(n) || n <= 0)
+    const n = positiveWhole(part);
+    if (n === undefined)
       throw new Error(`${option} takes positive whole numbers, comma-separated; "${part.trim()}" is not one`);
     return n;
   });
@@ -18,8 +24,7 @@ export function wholeNumbers(option: string, text: string): number[] {
 /** One positive whole number, or the error that names it; `fallback` when the option is absent. */
 export function wholeNumber(option: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
-  const n = Number(text.trim());
-  if (text.trim() === '' || !Number.isInteger(n) || n <= 0)
-    throw new Error(`${option} takes a positive whole number; "${text}" is not one`);
+  const n = positiveWhole(text);
+  if (n === undefined) throw new Error(`${option} takes a positive whole number; "${text}" is not one`);
   return n;
 }

@@ -31,10 +31,6 @@ const OUT = path.join(ROOT, 'build');
 const STAGING = path.join(ROOT, '.build-staging');
 const PREVIOUS = path.join(ROOT, '.build-previous');
 
-function run(args: string[], env: NodeJS.ProcessEnv = process.env): number {
-  return runEnded(args, env).status ?? 1;
-}
-
 function runEnded(args: string[], env: NodeJS.ProcessEnv = process.env): Ended {
   const result = spawnSync(process.execPath, args, {cwd: ROOT, stdio: 'inherit', env});
   return {status: result.status, signal: result.signal};
@@ -76,7 +72,7 @@ export async function main(args: string[] = process.argv.slice(2)): Promise<void
     // Docusaurus's own help lists the arguments passed on; nothing is checked, built or moved.
     console.log(USAGE);
     const docusaurus = path.join(ROOT, 'node_modules/@docusaurus/core/bin/docusaurus.mjs');
-    process.exit(run([docusaurus, 'build', '--help']));
+    process.exit(runEnded([docusaurus, 'build', '--help']).status ?? 1);
   }
   // Taken before the build: a source edited while it runs makes the record stale, never wrongly fresh.
   const inputs = buildInputsKey(ROOT, process.env, args);

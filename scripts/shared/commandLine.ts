@@ -1,8 +1,8 @@
 /**
  * How a command of this project reads its command line: `parse` (strict `parseArgs`, and checks of
  * the values) either gives the options or throws the reason, which is printed with the usage, exit
- * 2; `--help` prints the usage and does nothing else. Used by `npm test`, `npm run test:quick` and
- * the benchmarks.
+ * 2; `--help` prints the usage and does nothing else. Used by `npm test`, `npm run test:quick`,
+ * the benchmarks and `npm run session-check`.
  */
 export async function withOptions<T extends {help: boolean}>(
   parse: () => T,

@@ -26,6 +26,7 @@ import type {WsModel} from '../../plugins/api-reference/types';
 import {checkCapture, type Report} from '../../plugins/session-check/client/check';
 import {CaptureRefused, readCapture} from '../../plugins/session-check/client/read';
 import {failureLines, summaryLines} from '../../plugins/session-check/client/report';
+import {withOptions} from '../shared/commandLine';
 import type {
   CheckEnvironment,
   CompiledValidator,
@@ -254,49 +255,38 @@ Checks a recorded session against the API documents, offline, with the checker o
 Exits 0 when everything holds, 1 when anything fails, 2 when the input cannot be read.
 
 --json    writes the whole report as JSON instead (the capture's tokens are never in it)
---help    this text
-`;
+--help    this text`;
 
-/** The command line: the one file and --json, or --help; anything else is a usage error (a message). */
+/** The command line: the one file and --json, or --help; anything else throws (a usage error). */
 export function parseSessionCheckArgs(
   args: readonly string[],
 ): {help: true} | {help: false; file: string; json: boolean} {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options: {json: {type: 'boolean', default: false}, help: {type: 'boolean', default: false}},
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const {values, positionals} = parsed;
+  const {values, positionals} = parseArgs({
+    args: [...args],
+    options: {json: {type: 'boolean', default: false}, help: {type: 'boolean', default: false}},
+    allowPositionals: true,
+    strict: true,
+  });
   if (values.help) return {help: true};
   const [file] = positionals;
-  if (file === undefined) throw new UsageError('Name the capture to check.');
-  if (positionals.length > 1)
-    throw new UsageError(`One capture at a time (given: ${positionals.join(', ')}).`);
+  if (file === undefined) throw new Error('Name the capture to check.');
+  if (positionals.length > 1) throw new Error(`One capture at a time (given: ${positionals.join(', ')}).`);
   return {help: false, file, json: values.json};
 }
 
-/** A command line the command cannot take. */
-export class UsageError extends Error {}
+/** The command: the usage (exit 0) or a usage error (exit 2) as withOptions gives them, else the check's exit code. */
+function main(): Promise<void> {
+  return withOptions(
+    () => parseSessionCheckArgs(process.argv.slice(2)),
+    USAGE,
+    async (options) => {
+      if (!options.help) process.exitCode = await check(options);
+    },
+  );
+}
 
-async function main(): Promise<number> {
-  let options;
-  try {
-    options = parseSessionCheckArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+/** Checks the capture; 0 when everything holds, 1 when anything fails, 2 when it cannot be read. */
+async function check(options: {file: string; json: boolean}): Promise<number> {
   const {file} = options;
   let bytes: Uint8Array;
   try {
@@ -326,12 +316,7 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === __filename)
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exitCode = 2;
-    },
-  );
+  main().catch((error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 2;
+  });
